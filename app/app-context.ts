@@ -1,0 +1,25 @@
+import { createContext, type RouterContext } from 'react-router';
+import type { RequestContext } from '../server/context.ts';
+import type { Services } from '../server/services.ts';
+
+export interface PublicConfig {
+  publicUrl: string;
+  defaultTenant: string;
+}
+
+/** What the Fastify server hands to every loader and action of the React Router app. */
+export interface AppLoadContext {
+  services: Services;
+  ctx: RequestContext;
+  authToken: string | undefined;
+  cspNonce: string;
+  clientIp: string;
+  publicConfig: PublicConfig;
+}
+
+// The server (loaded by Node) and the route modules (bundled by Vite) are separate module
+// instances, but a context key must be one object for both: it is kept on globalThis.
+const registryKey = Symbol.for('wholesale-shop.app-load-context');
+const registry = globalThis as typeof globalThis & { [registryKey]?: RouterContext<AppLoadContext> };
+
+export const appLoadContext: RouterContext<AppLoadContext> = (registry[registryKey] ??= createContext<AppLoadContext>());

@@ -1,0 +1,27 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { localeCookieMaxAgeSeconds, localeCookieName, type Locale } from '../../core/locale';
+
+// Cookies the server render reads (spec section 7): token and userId. httpOnly keeps them away
+// from page scripts; SameSite=Lax keeps other sites' forms from riding on them.
+
+function base(publicUrl: string) {
+  return { path: '/', sameSite: 'lax' as const, secure: publicUrl.startsWith('https://') };
+}
+
+export function sessionCookies(session: { token: string; userId: number }, maxAgeSeconds: number, publicUrl: string): string[] {
+  const options = { ...base(publicUrl), httpOnly: true, maxAge: maxAgeSeconds };
+  return [
+    stringifySetCookie({ name: 'token', value: session.token, ...options }),
+    stringifySetCookie({ name: 'userId', value: String(session.userId), ...options }),
+  ];
+}
+
+/** Expires every cookie the request carried (logout clears all cookies, spec section 4). */
+export function clearAllCookies(cookieHeader: string | null, publicUrl: string): string[] {
+  const names = new Set(['token', 'userId', ...Object.keys(parseCookie(cookieHeader ?? ''))]);
+  return [...names].map((name) => stringifySetCookie({ name, value: '', ...base(publicUrl), maxAge: 0 }));
+}
+
+export function localeCookie(locale: Locale, publicUrl: string): string {
+  return stringifySetCookie({ name: localeCookieName, value: locale, ...base(publicUrl), maxAge: localeCookieMaxAgeSeconds });
+}

@@ -1,0 +1,96 @@
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import { createI18n } from '../core/i18n';
+import { defaultLocale } from '../core/locale';
+import { redirectFor } from '../core/route-guards';
+import { isChunkLoadError } from '../core/chunk-reload';
+import type { Route } from './+types/root';
+import { appLoadContext } from './app-context';
+import { ErrorScreen } from './components/error-screen';
+import { setApiToken } from './lib/api-client';
+import { reloadAfterChunkError } from './lib/chunk-reload';
+import { sendPageView } from './lib/statistics';
+import './app.css';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, ctx, authToken, cspNonce } = context.get(appLoadContext);
+  const [configuration, session] = await Promise.all([
+    services.settings.getConfiguration(ctx),
+    ctx.identity && authToken ? services.users.getSessionUser(ctx, authToken) : null,
+  ]);
+  const maintenanceActive =
+    configuration.maintenanceModeActive ||
+    configuration.company.maintenanceModeActive ||
+    session?.account.maintenanceModeActive === true;
+  const target = redirectFor({
+    pathname: new URL(request.url).pathname,
+    isAuthenticated: session !== null,
+    isGuest: session?.account.isGuest ?? false,
+    maintenanceActive,
+  });
+  if (target) throw redirect(target);
+  return { locale: ctx.locale, configuration, session, nonce: cspNonce };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+// Guards must run on every navigation, and a sign-in or language change alters everything this loads.
+export function shouldRevalidate() {
+  return true;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.configuration.company.name ?? 'Shop' }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootLoaderData>('root');
+  const locale = data?.locale ?? defaultLocale;
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const brandColor = data?.configuration.brandColor;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body style={brandColor ? ({ '--brand': brandColor } as React.CSSProperties) : undefined}>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  // Set during render so that effects of this very render (the page view) already carry the token.
+  setApiToken(loaderData.session?.token);
+  useEffect(() => {
+    sendPageView(location.pathname);
+  }, [location.pathname]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError();
+  }, [error]);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorScreen status={status} />;
+}

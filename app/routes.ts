@@ -1,0 +1,12 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  layout('layouts/unauthorized-layout.tsx', [
+    route('landing', 'routes/landing.tsx'),
+    route('auth', 'routes/auth.tsx'),
+    route('maintenance', 'routes/maintenance.tsx'),
+  ]),
+  route('logout', 'routes/logout.tsx'),
+  route('locale', 'routes/locale.tsx'),
+  layout('layouts/default-layout.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+] satisfies RouteConfig;

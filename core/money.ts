@@ -1,0 +1,14 @@
+// Money travels as integer cents inside the shop. The JSON API shows amounts in major units
+// (12.5 for 12,50 €), converted only at its edge.
+
+export function centsToAmount(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+export function amountToCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency }).format(amount);
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { guestForbiddenPaths, redirectFor } from './route-guards.ts';
+
+const anonymous = { isAuthenticated: false, isGuest: false, maintenanceActive: false };
+const customer = { isAuthenticated: true, isGuest: false, maintenanceActive: false };
+const guest = { isAuthenticated: true, isGuest: true, maintenanceActive: false };
+
+describe('redirectFor', () => {
+  it.each([
+    ['no token on a shop page goes to /landing', { ...anonymous, pathname: '/' }, '/landing'],
+    ['no token on a deep page goes to /landing', { ...anonymous, pathname: '/category/werkzeug-1' }, '/landing'],
+    ['no token may open /landing', { ...anonymous, pathname: '/landing' }, null],
+    ['no token may open /auth', { ...anonymous, pathname: '/auth' }, null],
+    ['an authenticated user on /landing goes home', { ...customer, pathname: '/landing' }, '/'],
+    ['an authenticated user on /auth goes home', { ...customer, pathname: '/auth/' }, '/'],
+    ['a guest on /auth goes home (the login button logs out first)', { ...guest, pathname: '/auth' }, '/'],
+    ['a customer may open the wishlist', { ...customer, pathname: '/wishlist' }, null],
+    ['a guest may browse home', { ...guest, pathname: '/' }, null],
+    ['maintenance sends everyone to /maintenance', { ...customer, maintenanceActive: true, pathname: '/' }, '/maintenance'],
+    ['maintenance also applies before sign-in', { ...anonymous, maintenanceActive: true, pathname: '/auth' }, '/maintenance'],
+    ['the maintenance page itself is shown during maintenance', { ...anonymous, maintenanceActive: true, pathname: '/maintenance' }, null],
+    ['the maintenance page outside maintenance goes home', { ...customer, pathname: '/maintenance' }, '/'],
+    ['logout is always reachable', { ...anonymous, pathname: '/logout' }, null],
+  ])('%s', (_name, input, expected) => {
+    expect(redirectFor(input)).toBe(expected);
+  });
+
+  it.each(guestForbiddenPaths)('a guest on %s goes home', (pathname) => {
+    expect(redirectFor({ ...guest, pathname })).toBe('/');
+    expect(redirectFor({ ...customer, pathname })).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+// Where a request for a page must go instead (spec section 4, "Authentication" and "Maintenance mode").
+// One function decides for the server render and for client navigations alike.
+
+export const maintenancePath = '/maintenance';
+
+/** Screens of the unauthorized layout: for people who are not signed in. */
+export const unauthorizedPaths = ['/landing', '/auth'] as const;
+
+/** Pages a guest may not open; a guest is sent home instead. */
+export const guestForbiddenPaths = [
+  '/my-account',
+  '/my-account/addresses',
+  '/my-account/order-history',
+  '/my-account/invoices',
+  '/my-account/users',
+  '/detailed-cart',
+  '/wishlist',
+  '/checkout',
+] as const;
+
+export interface GuardInput {
+  pathname: string;
+  isAuthenticated: boolean;
+  isGuest: boolean;
+  maintenanceActive: boolean;
+}
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+function isIn(list: readonly string[], pathname: string): boolean {
+  return list.includes(normalise(pathname));
+}
+
+/** Returns the path to redirect to, or null when the page may be shown. */
+export function redirectFor(input: GuardInput): string | null {
+  const pathname = normalise(input.pathname);
+  if (pathname === maintenancePath) return input.maintenanceActive ? null : '/';
+  if (input.maintenanceActive) return maintenancePath;
+  if (pathname === '/logout') return null;
+  if (isIn(unauthorizedPaths, pathname)) return input.isAuthenticated ? '/' : null;
+  if (!input.isAuthenticated) return '/landing';
+  if (input.isGuest && isIn(guestForbiddenPaths, pathname)) return '/';
+  return null;
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/guards.ts';
+import { parseInput } from '../../http/validation.ts';
+import type { Services } from '../../services.ts';
+
+const lookupQuery = z.object({
+  lookupName: z.enum(['vatConversionTable', 'paymentType', 'salesHeadStatus'], { error: 'validation.unknown_lookup' }),
+});
+
+export default async function lookupRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get('/lookup', async (request) => {
+    const ctx = requireSession(request);
+    const { lookupName } = parseInput(lookupQuery, request.query);
+    switch (lookupName) {
+      case 'vatConversionTable':
+        return { data: await services.settings.getVatConversionTable(ctx.tenant.id) };
+      case 'paymentType':
+        return { data: await services.settings.listPaymentTypes(ctx.tenant.id, ctx.locale) };
+      case 'salesHeadStatus':
+        return { data: await services.settings.listOrderStatuses(ctx.tenant.id, ctx.locale) };
+    }
+  });
+}

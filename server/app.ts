@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import configurationRoutes from './api/configuration/configuration.routes.ts';
+import healthRoutes from './api/health/health.routes.ts';
+import loginRoutes from './api/login/login.routes.ts';
+import lookupRoutes from './api/lookup/lookup.routes.ts';
+import statisticsRoutes from './api/statistics/statistics.routes.ts';
+import userRoutes from './api/user/user.routes.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AppError } from './errors.ts';
+import errorHandler from './plugins/error-handler.ts';
+import reactRouterPlugin from './plugins/react-router.ts';
+import requestContext from './plugins/request-context.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import { createServices, type Services } from './services.ts';
+
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Serve pages too (the API test suite leaves them out). */
+  pages?: false | { dev: boolean };
+}
+
+export interface ShopApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+// Plugin order matters: cookies and security headers first, then the request context (tenant,
+// language, identity) every route relies on, then the API, then the pages as the catch-all.
+export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
+  const { config, db } = options;
+  const services = createServices(db, config);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // The request id in the answer lets support find a customer's request in the log.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(fastifyCookie);
+  await app.register(securityHeaders, { enforceCsp: !(options.pages && options.pages.dev) });
+  await app.register(errorHandler);
+  await app.register(healthRoutes, { db });
+  await app.register(requestContext, { services });
+
+  await app.register(
+    async function api(scope) {
+      for (const routes of [loginRoutes, userRoutes, configurationRoutes, lookupRoutes, statisticsRoutes]) {
+        await scope.register(routes, { services });
+      }
+      scope.all('/*', async () => {
+        throw new AppError('not_found', 'error.route_not_found');
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  if (options.pages) {
+    await app.register(reactRouterPlugin, {
+      services,
+      dev: options.pages.dev,
+      rootDir,
+      publicConfig: { publicUrl: config.publicUrl, defaultTenant: config.defaultTenant },
+    });
+  }
+
+  return { app, services };
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting the process reads from its environment, parsed once at start.
+// Anything the browser may see goes through `publicConfig` below, never this object.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1).default('./data/shop.sqlite'),
+  PUBLIC_URL: z.url().optional(),
+  DEFAULT_TENANT: z.string().regex(/^[a-z0-9-]+$/).default('demo'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
+  MEDIA_DIR: z.string().default('./data/media'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: { engine: DatabaseEngine; url: string };
+  publicUrl: string;
+  defaultTenant: string;
+  smtpUrl: string | undefined;
+  mailOutboxDir: string;
+  mediaDir: string;
+  /** Seed the demo data when the database has no tenant yet (first start). */
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionTtlHours: number;
+  loginThrottle: { maxAttempts: number; windowMinutes: number };
+  trustProxy: boolean;
+}
+
+export function databaseEngineOf(url: string): DatabaseEngine {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration in the environment:\n${problems}`);
+  }
+  const e = parsed.data;
+  const engine = databaseEngineOf(e.DATABASE_URL);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: {
+      engine,
+      url: engine === 'sqlite' && e.DATABASE_URL !== ':memory:' ? path.resolve(e.DATABASE_URL) : e.DATABASE_URL,
+    },
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    defaultTenant: e.DEFAULT_TENANT,
+    smtpUrl: e.SMTP_URL,
+    mailOutboxDir: path.resolve(e.MAIL_OUTBOX_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    loginThrottle: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseEngine } from '../config.ts';
+import { databaseEngineOf } from '../config.ts';
+import { openNodeSqlite } from './node-sqlite-adapter.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: DatabaseEngine;
+  close(): Promise<void>;
+}
+
+// BIGINT (int8) columns hold money sums in cents; they stay far below 2^53, so numbers are safe
+// and both engines hand the same JavaScript type to the repositories.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  const engine = databaseEngineOf(url);
+  if (engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine, close: () => db.destroy() };
+  }
+  if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: openNodeSqlite(url) }) });
+  return { db, engine, close: () => db.destroy() };
+}

@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-tenants-and-accounts.ts';
+import * as m0002 from './0002-shop-reference-data.ts';
+import * as m0003 from './0003-catalog.ts';
+import * as m0004 from './0004-carts-wishlists-alarms.ts';
+import * as m0005 from './0005-orders-and-documents.ts';
+
+// Every migration, imported explicitly (no directory scanning), so the list is identical in
+// development, tests, bundles and production. Add new migrations at the end with the next number.
+// Names are the file names without extension; Kysely runs them in name order.
+export const migrations: Record<string, Migration> = {
+  '0001-tenants-and-accounts': m0001,
+  '0002-shop-reference-data': m0002,
+  '0003-catalog': m0003,
+  '0004-carts-wishlists-alarms': m0004,
+  '0005-orders-and-documents': m0005,
+};

@@ -1,0 +1,49 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+// Kysely's SqliteDialect speaks the better-sqlite3 interface; node:sqlite is built into Node 24
+// and needs no native build, so this thin adapter bridges the two.
+
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value as SQLInputValue;
+}
+
+function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+  return parameters.map(toSqliteValue);
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #stmt: StatementSync;
+
+  constructor(stmt: StatementSync) {
+    this.#stmt = stmt;
+    this.reader = stmt.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#stmt.all(...bind(parameters));
+  }
+
+  run(parameters: ReadonlyArray<unknown>) {
+    const result = this.#stmt.run(...bind(parameters));
+    return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#stmt.iterate(...bind(parameters));
+  }
+}
+
+export function openNodeSqlite(file: string): SqliteDatabase {
+  const db = new DatabaseSync(file);
+  // WAL lets readers proceed while a write transaction runs; busy_timeout waits instead of failing.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  return {
+    prepare: (sql: string) => new NodeSqliteStatement(db.prepare(sql)),
+    close: () => db.close(),
+  };
+}

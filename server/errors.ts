@@ -1,0 +1,46 @@
+// Every failure a client may see is an AppError: a code that fixes the HTTP status and a message key
+// that both languages translate. Anything else that escapes a handler is a 500 whose details stay in the log.
+
+const statusByCode = {
+  bad_request: 400,
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type AppErrorCode = keyof typeof statusByCode;
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly messageKey: string;
+  readonly field: string | undefined;
+  readonly params: Record<string, string | number> | undefined;
+
+  constructor(
+    code: AppErrorCode,
+    messageKey: string,
+    options: { field?: string; params?: Record<string, string | number> } = {},
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+    this.code = code;
+    this.messageKey = messageKey;
+    this.field = options.field;
+    this.params = options.params;
+  }
+
+  get statusCode(): number {
+    return statusByCode[this.code];
+  }
+}
+
+// Checked by shape, not instanceof: the route modules are bundled separately from the server,
+// so an AppError thrown by a service may come from another copy of this class.
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof Error && error.name === 'AppError' && typeof (error as AppError).messageKey === 'string';
+}

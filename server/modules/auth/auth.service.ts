@@ -1,0 +1,95 @@
+import { AppError } from '../../errors.ts';
+import type { Role, SessionIdentity, Tenant } from '../../context.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { LoginAttemptRepository } from './login-attempt.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { SessionRepository } from './session.repository.ts';
+import { hashSessionToken, newSessionToken } from './session-token.ts';
+
+export interface AuthSettings {
+  sessionTtlHours: number;
+  loginThrottle: { maxAttempts: number; windowMinutes: number };
+}
+
+// An office behind one address has many buyers, so the per-address limit is wider than the per-user one.
+const ipAttemptsFactor = 5;
+// Writing last_seen_at on every request would turn each read into a write.
+const touchIntervalMs = 5 * 60 * 1000;
+
+export function createAuthService(deps: {
+  sessions: SessionRepository;
+  attempts: LoginAttemptRepository;
+  users: UserRepository;
+  settings: AuthSettings;
+}) {
+  const { sessions, attempts, users, settings } = deps;
+  // Verifying against a real hash when the user does not exist keeps the answer time the same,
+  // so response timing does not reveal which usernames exist.
+  let dummyHash: Promise<string> | undefined;
+
+  async function startSession(tenantId: number, userId: number) {
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + settings.sessionTtlHours * 3600 * 1000).toISOString();
+    await sessions.create({ tenantId, userId, tokenHash: hashSessionToken(token), expiresAt });
+    return { token, userId };
+  }
+
+  async function assertNotThrottled(tenantId: number, username: string, ip: string) {
+    const { maxAttempts, windowMinutes } = settings.loginThrottle;
+    const since = new Date(Date.now() - windowMinutes * 60 * 1000).toISOString();
+    const [byUser, byIp] = await Promise.all([
+      attempts.countFailures({ tenantId, since, username }),
+      attempts.countFailures({ tenantId, since, ip }),
+    ]);
+    if (byUser >= maxAttempts || byIp >= maxAttempts * ipAttemptsFactor) {
+      throw new AppError('too_many_requests', 'error.too_many_login_attempts', { params: { minutes: windowMinutes } });
+    }
+  }
+
+  return {
+    sessionTtlSeconds: settings.sessionTtlHours * 3600,
+
+    async login(input: { tenant: Tenant; username: string; password: string; ip: string }) {
+      const { tenant, password, ip } = input;
+      const username = input.username.trim();
+      await assertNotThrottled(tenant.id, username, ip);
+      const user = await users.findCredentials(tenant.id, username);
+      dummyHash ??= hashPassword('not-a-real-password');
+      const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
+      await attempts.record({ tenantId: tenant.id, username, ip, succeeded: valid && user !== undefined });
+      if (!user || !valid) throw new AppError('unauthorized', 'login.invalid');
+      if (user.is_locked === 1 || user.is_active !== 1) throw new AppError('forbidden', 'login.blocked');
+      return startSession(tenant.id, user.id);
+    },
+
+    async logout(tenant: Tenant, token: string): Promise<void> {
+      await sessions.deleteByTokenHash(tenant.id, hashSessionToken(token));
+    },
+
+    /** The identity behind a token, or null when the token is unknown, expired, or its user is blocked. */
+    async authenticate(tenant: Tenant, token: string): Promise<SessionIdentity | null> {
+      const now = new Date();
+      const row = await sessions.findActive(tenant.id, hashSessionToken(token), now.toISOString());
+      if (!row || row.is_locked === 1 || row.is_active !== 1) return null;
+      if (now.getTime() - Date.parse(row.last_seen_at) > touchIntervalMs) {
+        await sessions.touch(row.session_id, now.toISOString());
+      }
+      const role = row.role as Role;
+      return {
+        sessionId: row.session_id,
+        userId: row.user_id,
+        role,
+        companyId: role === 'sales' ? (row.current_company_id ?? row.company_id) : row.company_id,
+      };
+    },
+
+    /** A new password ends every session of the user, this one included, and starts a fresh one. */
+    async changePassword(tenant: Tenant, userId: number, newPassword: string) {
+      await users.updatePasswordHash(tenant.id, userId, await hashPassword(newPassword));
+      await sessions.deleteAllOfUser(userId);
+      return startSession(tenant.id, userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,59 @@
+import type { Database } from '../../db/database.ts';
+
+export function createSessionRepository(db: Database) {
+  return {
+    async create(input: { tenantId: number; userId: number; tokenHash: string; expiresAt: string }): Promise<void> {
+      const now = new Date().toISOString();
+      await db
+        .insertInto('sessions')
+        .values({
+          tenant_id: input.tenantId,
+          user_id: input.userId,
+          token_hash: input.tokenHash,
+          created_at: now,
+          last_seen_at: now,
+          expires_at: input.expiresAt,
+        })
+        .execute();
+    },
+
+    /** The live session for a token hash, with what the request needs to know about its user. */
+    findActive(tenantId: number, tokenHash: string, now: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as session_id',
+          'sessions.last_seen_at',
+          'users.id as user_id',
+          'users.role',
+          'users.company_id',
+          'users.current_company_id',
+          'users.is_active',
+          'users.is_locked',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.tenant_id', '=', tenantId)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    async touch(sessionId: number, now: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+    },
+
+    async deleteByTokenHash(tenantId: number, tokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteAllOfUser(userId: number): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+
+    async deleteExpired(now: string): Promise<void> {
+      await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,160 @@
+import { centsToAmount } from '../../../core/money.ts';
+import { parseSiteSettings, type SiteSettings } from '../../../core/site-settings.ts';
+import { bpToPercent } from '../../../core/vat.ts';
+import type { Locale } from '../../../core/locale.ts';
+import { createTtlCache } from '../../cache.ts';
+import type { RequestContext } from '../../context.ts';
+import { sanitizeSettingsHtml } from './sanitize-html.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+
+export interface SellerCompany {
+  name: string;
+  address: string;
+  city: string;
+  postCode: string;
+  phone: string;
+  email: string;
+  country: { code: string; name: string };
+  logo: string | null;
+  maintenanceModeActive: boolean;
+  companyInfoText: string | null;
+}
+
+export interface Configuration extends SiteSettings {
+  company: SellerCompany;
+  companyContactData: { countryCode: string };
+  seasons: { _id: number; name: string; date: string }[];
+  shippingMethods: {
+    _id: number;
+    name: string;
+    isActive: boolean;
+    isDefault: boolean;
+    countries: {
+      code: string;
+      price: { currency: string; value: number };
+      limit: { type: 'fixed' | 'percent'; value: number; cartAmount: number } | null;
+    }[];
+  }[];
+  shippingCountries: string[];
+  paymentMethods: { _id: number; code: string; translatedName: string }[];
+  vatTable: { countryCode: string; taxCategory: string; rate: number }[];
+}
+
+function toSellerCompany(row: NonNullable<Awaited<ReturnType<SettingsRepository['findSellerCompany']>>>): SellerCompany {
+  return {
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    postCode: row.post_code,
+    phone: row.phone,
+    email: row.email,
+    country: { code: row.country_code, name: row.country_name },
+    logo: row.logo_url,
+    maintenanceModeActive: row.maintenance_mode_active === 1,
+    companyInfoText: row.company_info_text,
+  };
+}
+
+export function createSettingsService(repository: SettingsRepository) {
+  // Keyed by tenant and locale: payment method names are translated.
+  const cache = createTtlCache<Configuration>(2000);
+
+  async function loadConfiguration(tenantId: number, locale: Locale): Promise<Configuration> {
+    const [stored, seller, vatRates, seasons, methods, countries, payments] = await Promise.all([
+      repository.findSiteSettings(tenantId),
+      repository.findSellerCompany(tenantId),
+      repository.listVatRates(tenantId),
+      repository.listSeasons(tenantId),
+      repository.listShippingMethods(tenantId),
+      repository.listShippingCountries(tenantId),
+      repository.listPaymentMethods(tenantId),
+    ]);
+    if (!seller) throw new Error(`Tenant ${tenantId} has no seller company data`);
+    const settings = parseSiteSettings(stored);
+    const company = toSellerCompany(seller);
+    return {
+      ...settings,
+      heroes: settings.heroes.filter((hero) => hero.isActive),
+      banners: settings.banners.filter((banner) => banner.isActive),
+      company,
+      companyContactData: { countryCode: company.country.code },
+      seasons: seasons.map((s) => ({ _id: s.id, name: s.name, date: s.date })),
+      shippingMethods: methods.map((m) => ({
+        _id: m.id,
+        name: m.name,
+        isActive: m.is_active === 1,
+        isDefault: m.is_default === 1,
+        countries: countries
+          .filter((c) => c.shipping_method_id === m.id)
+          .map((c) => ({
+            code: c.country_code,
+            price: { currency: c.currency, value: centsToAmount(c.price_cents) },
+            limit:
+              c.limit_type === 'fixed' || c.limit_type === 'percent'
+                ? {
+                    type: c.limit_type,
+                    value: c.limit_type === 'fixed' ? centsToAmount(c.limit_value ?? 0) : bpToPercent(c.limit_value ?? 0),
+                    cartAmount: centsToAmount(c.limit_cart_amount_cents ?? 0),
+                  }
+                : null,
+          })),
+      })),
+      shippingCountries: [...new Set(countries.map((c) => c.country_code))].sort(),
+      paymentMethods: payments
+        .filter((p) => p.is_active === 1)
+        .map((p) => ({ _id: p.id, code: p.code, translatedName: locale === 'en' ? p.name_en : p.name_de })),
+      vatTable: vatRates.map((v) => ({ countryCode: v.country_code, taxCategory: v.tax_category, rate: bpToPercent(v.rate_bp) })),
+    };
+  }
+
+  return {
+    getConfiguration(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<Configuration> {
+      return cache.get(`${ctx.tenant.id}:${ctx.locale}`, () => loadConfiguration(ctx.tenant.id, ctx.locale));
+    },
+
+    /** The maintenance notice, safe to put into the page. */
+    async getMaintenanceHtml(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<string> {
+      const configuration = await this.getConfiguration(ctx);
+      return sanitizeSettingsHtml(configuration.maintenanceModeHtml);
+    },
+
+    async getSellerCompany(tenantId: number): Promise<SellerCompany> {
+      const seller = await repository.findSellerCompany(tenantId);
+      if (!seller) throw new Error(`Tenant ${tenantId} has no seller company data`);
+      return toSellerCompany(seller);
+    },
+
+    /** Forgets cached settings, after a change made outside this service. */
+    clearCache(): void {
+      cache.clear();
+    },
+
+    /** Switches the site-wide maintenance mode (an admin operation; also used by tests and ops scripts). */
+    async setMaintenanceMode(tenantId: number, active: boolean): Promise<void> {
+      const stored = await repository.findSiteSettings(tenantId);
+      const settings = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+      await repository.updateSiteSettings(tenantId, { ...settings, maintenanceModeActive: active });
+      cache.clear();
+    },
+
+    async listOrderStatuses(tenantId: number, locale: Locale) {
+      const rows = await repository.listOrderStatuses(tenantId);
+      return rows.map((row) => {
+        const names = JSON.parse(row.localizations) as Partial<Record<Locale, string>>;
+        return { id: row.id, name: names[locale] ?? names.de ?? row.id, localizations: names };
+      });
+    },
+
+    async listPaymentTypes(tenantId: number, locale: Locale) {
+      const rows = await repository.listPaymentMethods(tenantId);
+      return rows.filter((p) => p.is_active === 1).map((p) => ({ id: p.code, name: locale === 'en' ? p.name_en : p.name_de }));
+    },
+
+    async getVatConversionTable(tenantId: number) {
+      const rows = await repository.listVatRates(tenantId);
+      return rows.map((v) => ({ countryCode: v.country_code, taxCategory: v.tax_category, rate: bpToPercent(v.rate_bp) }));
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

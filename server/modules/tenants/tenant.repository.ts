@@ -1,0 +1,19 @@
+import type { Database } from '../../db/database.ts';
+import type { Tenant } from '../../context.ts';
+
+export function createTenantRepository(db: Database) {
+  return {
+    async findByHost(host: string): Promise<Tenant | undefined> {
+      return db
+        .selectFrom('tenant_hosts')
+        .innerJoin('tenants', 'tenants.id', 'tenant_hosts.tenant_id')
+        .select(['tenants.id', 'tenants.slug'])
+        .where('tenant_hosts.host', '=', host)
+        .executeTakeFirst();
+    },
+
+    async findBySlug(slug: string): Promise<Tenant | undefined> {
+      return db.selectFrom('tenants').select(['id', 'slug']).where('slug', '=', slug).executeTakeFirst();
+    },
+  };
+}

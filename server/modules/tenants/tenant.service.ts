@@ -1,0 +1,25 @@
+import { createTtlCache } from '../../cache.ts';
+import type { Tenant } from '../../context.ts';
+import type { createTenantRepository } from './tenant.repository.ts';
+
+type TenantRepository = ReturnType<typeof createTenantRepository>;
+
+export function createTenantService(repository: TenantRepository, defaultTenantSlug: string) {
+  const byHost = createTtlCache<Tenant | undefined>(5000);
+  const bySlug = createTtlCache<Tenant | undefined>(5000);
+
+  return {
+    /** The tenant a host name is mapped to, else the configured default tenant. */
+    async resolve(host: string | undefined): Promise<Tenant | undefined> {
+      const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+      const mapped = hostname ? await byHost.get(hostname, () => repository.findByHost(hostname)) : undefined;
+      return mapped ?? (await this.findBySlug(defaultTenantSlug));
+    },
+
+    findBySlug(slug: string): Promise<Tenant | undefined> {
+      return bySlug.get(slug, () => repository.findBySlug(slug));
+    },
+  };
+}
+
+export type TenantService = ReturnType<typeof createTenantService>;

@@ -1,0 +1,135 @@
+import { centsToAmount } from '../../../core/money.ts';
+import { bpToPercent } from '../../../core/vat.ts';
+import type { RequestContext, Role } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { UserRepository } from './user.repository.ts';
+
+export interface SessionAddress {
+  _id: number;
+  type: number;
+  isDefault: boolean;
+  firstName: string;
+  lastName: string;
+  street: string;
+  street2: string;
+  addressline2: string;
+  apartment: string;
+  zipCode: string;
+  city: string;
+  state: string;
+  country: { code: string; name: string };
+  phoneNumber: string;
+}
+
+export interface SessionAccount {
+  _id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  role: Role;
+  vatCountryCode: string | null;
+  showNetPrices: boolean;
+  addresses: SessionAddress[];
+  company: { _id: number; name: string; customerNo: string } | null;
+  isGuest: boolean;
+  isSalesPerson: boolean;
+  isAdmin: boolean;
+  isCustomerAdmin: boolean;
+  isDeal: boolean;
+  blockUsersToAddNewAddress: boolean;
+  minCartAmount: number;
+  maintenanceModeActive: boolean;
+  transientObject: {
+    tenant: string;
+    company: {
+      freight: { freightExpense: number; freightExpenseUntil: number } | null;
+      blockedDelivery: boolean;
+      discountType: string | null;
+      discountPercent: number;
+    } | null;
+  };
+}
+
+export interface SessionUser {
+  token: string;
+  userId: number;
+  isAuthenticated: true;
+  account: SessionAccount;
+}
+
+export function createUserService(users: UserRepository) {
+  return {
+    /** The signed-in user as the shop shows it (spec section 3, "Session user"). */
+    async getSessionUser(ctx: RequestContext, token: string): Promise<SessionUser> {
+      const identity = ctx.identity;
+      if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
+      const user = await users.findById(ctx.tenant.id, identity.userId);
+      if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+      const company = identity.companyId ? await users.findCompany(ctx.tenant.id, identity.companyId) : undefined;
+      const addresses = company ? await users.listAddresses(ctx.tenant.id, company.id) : [];
+      const role = user.role as Role;
+      const hasFreight = company?.freight_expense_cents != null && company.freight_expense_until_cents != null;
+      return {
+        token,
+        userId: user.id,
+        isAuthenticated: true,
+        account: {
+          _id: user.id,
+          username: user.username,
+          email: user.email,
+          firstName: user.first_name,
+          lastName: user.last_name,
+          phone: user.phone ?? '',
+          role,
+          vatCountryCode: company?.vat_country_code ?? null,
+          showNetPrices: company ? company.show_net_prices === 1 : true,
+          addresses: addresses.map((a) => ({
+            _id: a.id,
+            type: a.type,
+            isDefault: a.is_default === 1,
+            firstName: a.first_name ?? '',
+            lastName: a.last_name ?? '',
+            street: a.street ?? '',
+            street2: a.street2 ?? '',
+            addressline2: a.addressline2 ?? '',
+            apartment: a.apartment ?? '',
+            zipCode: a.zip_code ?? '',
+            city: a.city ?? '',
+            state: a.state ?? '',
+            country: { code: a.country_code ?? '', name: a.country_name ?? '' },
+            phoneNumber: a.phone_number ?? '',
+          })),
+          company: company ? { _id: company.id, name: company.name, customerNo: company.customer_no } : null,
+          isGuest: role === 'guest',
+          isSalesPerson: role === 'sales',
+          isAdmin: role === 'admin',
+          isCustomerAdmin: role === 'customer_admin',
+          isDeal: user.is_deal === 1,
+          blockUsersToAddNewAddress: user.block_users_to_add_new_address === 1,
+          minCartAmount: centsToAmount(user.min_cart_amount_cents || company?.min_cart_amount_cents || 0),
+          maintenanceModeActive: company?.maintenance_mode_active === 1,
+          transientObject: {
+            tenant: ctx.tenant.slug,
+            company: company
+              ? {
+                  freight: hasFreight
+                    ? {
+                        freightExpense: centsToAmount(company.freight_expense_cents ?? 0),
+                        freightExpenseUntil: centsToAmount(company.freight_expense_until_cents ?? 0),
+                      }
+                    : null,
+                  blockedDelivery: company.blocked_delivery === 1,
+                  discountType: company.discount_type,
+                  discountPercent: bpToPercent(company.discount_percent_bp),
+                }
+              : null,
+          },
+        },
+      };
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

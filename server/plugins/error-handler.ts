@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createI18n } from '../../core/i18n.ts';
+import { defaultLocale } from '../../core/locale.ts';
+import { AppError, isAppError } from '../errors.ts';
+
+// Fastify's own client errors, as message keys the shop translates.
+const fastifyErrorKeys: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'error.invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'error.invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'error.payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'error.unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation.invalid',
+  FST_ERR_VALIDATION: 'validation.invalid',
+};
+
+const i18nByLocale = { de: createI18n('de'), en: createI18n('en') };
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const i18n = i18nByLocale[request.ctx?.locale ?? defaultLocale];
+  return reply.status(error.statusCode).send({
+    statusCode: error.statusCode,
+    error: error.code,
+    messageKey: error.messageKey,
+    message: i18n.t(error.messageKey, error.params ?? {}),
+    ...(error.field ? { field: error.field } : {}),
+  });
+}
+
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) return sendError(request, reply, error);
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const key = fastifyErrorKeys[error.code] ?? 'validation.invalid';
+      const code = status === 404 ? 'not_found' : 'bad_request';
+      return reply.status(status).send({
+        statusCode: status,
+        error: code,
+        messageKey: key,
+        message: i18nByLocale[request.ctx?.locale ?? defaultLocale].t(key),
+      });
+    }
+    // Never let a stack trace or an internal message reach the client.
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, new AppError('internal', 'error.unknown'));
+  });
+});

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { appLoadContext, type PublicConfig } from '../../app/app-context.ts';
+import type { Services } from '../services.ts';
+
+interface Options {
+  services: Services;
+  publicConfig: PublicConfig;
+  dev: boolean;
+  rootDir: string;
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  });
+}
+
+// Serves every page: the React Router app renders on the server, then hydrates in the browser.
+// In development Vite compiles on demand with HMR; in production the built bundle and assets are used.
+export default async function reactRouterPlugin(app: FastifyInstance, options: Options) {
+  const { services, publicConfig, dev, rootDir } = options;
+  let getBuild: () => Promise<ServerBuild>;
+
+  if (dev) {
+    const { createServer } = await import('vite');
+    const middie = (await import('@fastify/middie')).default;
+    const vite = await createServer({ root: rootDir, server: { middlewareMode: true }, appType: 'custom' });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const clientDir = path.join(rootDir, 'build/client');
+    // Hashed file names never change content, so browsers may keep them for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      allowedPath: (pathName) => !pathName.startsWith('/assets/'),
+      maxAge: '1h',
+    });
+    const build = (await import(pathToFileURL(path.join(rootDir, 'build/server/index.js')).href)) as ServerBuild;
+    getBuild = async () => build;
+  }
+
+  const handle = createRequestHandler(getBuild, dev ? 'development' : 'production');
+
+  await app.register(async function pages(scope) {
+    // Page forms are read by React Router from the raw stream; Fastify must leave bodies untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/*', async (request, reply) => {
+      const context = new RouterContextProvider();
+      context.set(appLoadContext, {
+        services,
+        ctx: request.ctx,
+        authToken: request.authToken,
+        cspNonce: request.cspNonce,
+        clientIp: request.ip,
+        publicConfig,
+      });
+      const response = await handle(toFetchRequest(request, reply), context);
+      return reply.send(response);
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { detectLocale, localeCookieName } from '../../core/locale.ts';
+import type { RequestContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { tokenFromAuthorization } from '../modules/auth/session-token.ts';
+import type { Services } from '../services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+    /** The session token this request presented (API: Authorization header; pages: the token cookie). */
+    authToken: string | undefined;
+  }
+}
+
+// Resolves tenant, language and signed-in identity once per request, before any route runs.
+// The API authenticates only by header, so a cross-site form can never ride on the cookie.
+export default fp(
+  async function requestContext(app: FastifyInstance, options: { services: Services }) {
+    const { services } = options;
+    app.decorateRequest('ctx', null as unknown as RequestContext);
+    app.decorateRequest('authToken', undefined);
+
+    app.addHook('onRequest', async (request) => {
+      const locale = detectLocale(request.cookies[localeCookieName], request.headers['accept-language']);
+      // Set before anything can fail, so even an early error answers in the person's language.
+      request.ctx = { tenant: { id: 0, slug: '' }, locale, identity: null };
+      if (request.url.startsWith('/healthz') || request.url.startsWith('/readyz')) return;
+
+      const tenant = await services.tenants.resolve(request.headers.host);
+      if (!tenant) throw new AppError('not_found', 'login.unknown_tenant');
+      request.ctx.tenant = tenant;
+
+      const isApi = request.url.startsWith('/api/');
+      const token = isApi ? tokenFromAuthorization(request.headers.authorization) : request.cookies.token;
+      if (token) {
+        request.ctx.identity = await services.auth.authenticate(tenant, token);
+        if (request.ctx.identity) request.authToken = token;
+      }
+    });
+  },
+  { name: 'request-context', dependencies: ['@fastify/cookie'] },
+);

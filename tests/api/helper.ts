@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import type { Services } from '../../server/services.ts';
+import { copyTemplateDatabase, testDataRoot, testEngine } from '../setup/test-database.ts';
+
+export const demoAccounts = {
+  guest: { username: 'guest', password: 'guest' },
+  customer: { username: 'customer', password: 'Demo-Customer-1' },
+  customeradmin: { username: 'customeradmin', password: 'Demo-CustomerAdmin-1' },
+  customer2: { username: 'customer2', password: 'Demo-Customer-2' },
+  sales: { username: 'sales', password: 'Demo-Sales-1' },
+  admin: { username: 'admin', password: 'Demo-Admin-1' },
+  locked: { username: 'locked', password: 'Demo-Locked-1' },
+} as const;
+
+export type DemoAccount = keyof typeof demoAccounts;
+
+export interface TestShop {
+  app: FastifyInstance;
+  services: Services;
+  db: Database;
+  engine: typeof testEngine;
+  /** Signs a demo account in through the API and returns its Authorization header value. */
+  login(account: DemoAccount): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The shop's API on a private copy of the seeded test database. */
+export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+  const database = await copyTemplateDatabase(inject('databaseTemplate'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    MEDIA_DIR: path.join(testDataRoot, 'media'),
+    ...env,
+  });
+  const handle = openDatabase(database.url, { poolSize: 4 });
+  const { app, services } = await buildApp({ config, db: handle.db, pages: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    db: handle.db,
+    engine: testEngine,
+    async login(account) {
+      const response = await app.inject({ method: 'POST', url: '/api/login', payload: { ...demoAccounts[account], tenant: 'demo' } });
+      if (response.statusCode !== 200) throw new Error(`login of ${account} failed: ${response.statusCode} ${response.body}`);
+      return `Basic ${response.json<{ token: string }>().token}`;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await database.drop();
+    },
+  };
+}

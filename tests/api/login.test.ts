@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, startTestShop, type TestShop } from './helper.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop({ LOGIN_MAX_ATTEMPTS: '3' });
+});
+afterAll(() => shop.close());
+
+function login(payload: unknown, headers: Record<string, string> = {}) {
+  return shop.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, headers });
+}
+
+describe('POST /api/login', () => {
+  it.each(Object.keys(demoAccounts).filter((a) => a !== 'locked'))('signs in the demo account %s', async (account) => {
+    const response = await login({ ...demoAccounts[account as keyof typeof demoAccounts], tenant: 'demo' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(typeof body.userId).toBe('number');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = (await login({ ...demoAccounts.customer, tenant: 'demo' })).json();
+    const rows = await shop.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('gives every login a new random token', async () => {
+    const first = (await login({ ...demoAccounts.customer, tenant: 'demo' })).json().token;
+    const second = (await login({ ...demoAccounts.customer, tenant: 'demo' })).json().token;
+    expect(first).not.toBe(second);
+  });
+
+  it('refuses a wrong password with the spec message', async () => {
+    const response = await login({ username: 'customer2', password: 'wrong', tenant: 'demo' }, { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      messageKey: 'login.invalid',
+      message: 'Username or password is not valid. Please try again.',
+    });
+  });
+
+  it('answers an unknown user exactly like a wrong password', async () => {
+    const response = await login({ username: 'nobody', password: 'x', tenant: 'demo' }, { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().messageKey).toBe('login.invalid');
+  });
+
+  it('translates the message into German by default', async () => {
+    const response = await login({ username: 'customeradmin', password: 'wrong', tenant: 'demo' });
+    expect(response.json().message).toBe('Benutzername oder Passwort ist ungültig. Bitte versuchen Sie es erneut.');
+  });
+
+  it('refuses a blocked account with the spec message', async () => {
+    const response = await login({ ...demoAccounts.locked, tenant: 'demo' }, { cookie: 'locale=en' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Your account is blocked. Please contact your Sales Manager');
+  });
+
+  it('does not tell a blocked account apart when the password is wrong', async () => {
+    const response = await login({ username: 'locked', password: 'wrong', tenant: 'demo' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no body', undefined, 'username', 'validation.required'],
+    ['missing username', { password: 'x', tenant: 'demo' }, 'username', 'validation.required'],
+    ['empty username', { username: '', password: 'x' }, 'username', 'validation.required'],
+    ['missing password', { username: 'customer' }, 'password', 'validation.required'],
+    ['a number as username', { username: 5, password: 'x' }, 'username', 'validation.invalid'],
+    ['an overlong password', { username: 'customer', password: 'x'.repeat(501) }, 'password', 'validation.too_long'],
+  ])('answers %s with 400 and a message key', async (_name, payload, field, key) => {
+    const response = await login(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, messageKey: key });
+  });
+
+  it('answers broken JSON with 400', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().messageKey).toBe('error.invalid_json');
+  });
+
+  it('refuses an unknown tenant', async () => {
+    const response = await login({ ...demoAccounts.customer, tenant: 'other' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ messageKey: 'login.unknown_tenant', field: 'tenant' });
+  });
+
+  it('throttles repeated failures per username with a translated 429', async () => {
+    for (let i = 0; i < 3; i++) await login({ username: 'admin', password: `wrong-${i}`, tenant: 'demo' });
+    const response = await login({ ...demoAccounts.admin, tenant: 'demo' }, { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toMatch(/Too many sign-in attempts/);
+    // Another user is not affected.
+    const other = await login({ ...demoAccounts.sales, tenant: 'demo' });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('revokes the token on the server', async () => {
+    const auth = await shop.login('customer');
+    expect((await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } })).statusCode).toBe(200);
+    const logout = await shop.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: auth } });
+    expect(logout.statusCode).toBe(204);
+    expect((await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } })).statusCode).toBe(401);
+  });
+
+  it('needs a session', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().messageKey).toBe('error.unauthorized');
+  });
+});
+
+describe('sessions', () => {
+  it('expire', async () => {
+    const auth = await shop.login('customer2');
+    await shop.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    const response = await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('die when the password changes, and the new token works', async () => {
+    const auth = await shop.login('customeradmin');
+    const other = await shop.login('customeradmin');
+    const change = await shop.app.inject({
+      method: 'POST',
+      url: '/api/user/changeCurrentUserPassword',
+      headers: { authorization: auth },
+      payload: { newPassword: 'Brand-New-Secret-42' },
+    });
+    expect(change.statusCode).toBe(200);
+    const fresh = change.json();
+    for (const old of [auth, other]) {
+      expect((await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: old } })).statusCode).toBe(401);
+    }
+    const now = await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: `Basic ${fresh.token}` } });
+    expect(now.statusCode).toBe(200);
+    const relogin = await login({ username: 'customeradmin', password: 'Brand-New-Secret-42', tenant: 'demo' });
+    expect(relogin.statusCode).toBe(200);
+  });
+
+  it('refuses a weak new password with a message key', async () => {
+    const auth = await shop.login('customer');
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/user/changeCurrentUserPassword',
+      headers: { authorization: auth },
+      payload: { newPassword: 'short' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'newPassword', messageKey: 'validation.password_too_short' });
+  });
+
+  it('end for a user who gets locked', async () => {
+    const auth = await shop.login('sales');
+    await shop.db.updateTable('users').set({ is_locked: 1 }).where('username', '=', 'sales').execute();
+    const response = await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } });
+    expect(response.statusCode).toBe(401);
+    await shop.db.updateTable('users').set({ is_locked: 0 }).where('username', '=', 'sales').execute();
+  });
+
+  it('reject malformed Authorization headers', async () => {
+    for (const authorization of ['Basic', 'Basic !!!', 'Token abc', `Basic ${'a'.repeat(43)}`]) {
+      const response = await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
