@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 
+// A schema names its own message key as the issue message ('validation.password_too_short').
+const messageKeyPattern = /^[a-z_]+(\.[a-z_]+)+$/;
+
 function messageKeyOf(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) return 'validation.required';
+  if (messageKeyPattern.test(issue.message)) return issue.message;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'validation.required';
   if (issue.code === 'too_big') return 'validation.too_long';
-  // A refinement may name its own key as its message.
-  if (issue.code === 'custom' && issue.message.includes('.')) return issue.message;
   return 'validation.invalid';
 }
 
@@ -21,10 +23,12 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 
 /** Parses request input; the first problem becomes a 400 naming the field and a message key. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+  // A request without a body is read as an empty object, so its first missing field is named.
+  const value = input ?? {};
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new AppError('validation', 'validation.invalid');
   const field = issue.path.map(String).join('.') || undefined;
-  throw new AppError('validation', messageKeyOf(issue, input), field ? { field } : {});
+  throw new AppError('validation', messageKeyOf(issue, value), field ? { field } : {});
 }

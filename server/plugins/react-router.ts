@@ -48,22 +48,17 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
     getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const clientDir = path.join(rootDir, 'build/client');
-    // Hashed file names never change content, so browsers may keep them for a year.
-    await app.register(fastifyStatic, {
-      root: path.join(clientDir, 'assets'),
-      prefix: '/assets/',
-      wildcard: false,
-      immutable: true,
-      maxAge: '365d',
-    });
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
       wildcard: false,
       index: false,
-      decorateReply: false,
-      allowedPath: (pathName) => !pathName.startsWith('/assets/'),
-      maxAge: '1h',
+      cacheControl: false,
+      // Hashed asset names never change content, so browsers may keep them for a year.
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.startsWith(path.join(clientDir, 'assets'));
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
     });
     const build = (await import(pathToFileURL(path.join(rootDir, 'build/server/index.js')).href)) as ServerBuild;
     getBuild = async () => build;

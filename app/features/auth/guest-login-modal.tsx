@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { useInterfaceStore } from '../../stores/interface-store';
+import { loginHref } from '../layout/login-href';
+
+/** Shown when a guest tries the cart or wishlist (spec sections 2 and 6): log in fully first. */
+export function GuestLoginModal() {
+  const { t } = useTranslation();
+  const open = useInterfaceStore((state) => state.guestLoginModalOpen);
+  const setOpen = useInterfaceStore((state) => state.setGuestLoginModalOpen);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      size="sm"
+      testId="guest-login-modal"
+      title={t('guest.login.title')}
+      description={t('guest.login.message')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Link to={loginHref} reloadDocument className={buttonClasses('primary')}>
+            {t('guest.login.action')}
+          </Link>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import { ShieldIcon } from '../../components/ui/icons';
+import type { RootLoaderData } from '../../root';
+import type { SessionAccount } from '../session/account-name';
+
+export interface AccountMenuContext {
+  account: SessionAccount;
+  configuration: RootLoaderData['configuration'];
+}
+
+interface BaseItem {
+  id: string;
+  /** Translation key of the label. */
+  labelKey: string;
+  icon: ComponentType<{ className?: string }>;
+  isVisible?: (context: AccountMenuContext) => boolean;
+}
+
+export interface InternalMenuItem extends BaseItem {
+  kind: 'link';
+  to: string;
+}
+
+export interface ExternalMenuItem extends BaseItem {
+  kind: 'external';
+  href: (context: AccountMenuContext) => string | null;
+}
+
+export type AccountMenuItem = InternalMenuItem | ExternalMenuItem;
+
+/**
+ * Entries of the account sidebar in spec order: my profile, users, admin panel, address list,
+ * order history, invoices, wishlist, stock notifications (only if notifications are allowed).
+ * Only entries whose screen exists are listed; each account screen adds its entry at its spec
+ * position. Logout and the language selector are fixed parts of the sidebar, not entries.
+ */
+export const accountMenuItems: readonly AccountMenuItem[] = [
+  {
+    id: 'admin-panel',
+    kind: 'external',
+    labelKey: 'account.menu.admin_panel',
+    icon: ShieldIcon,
+    href: ({ configuration }) => configuration.adminPanelUrl,
+    isVisible: ({ account }) => account.isAdmin,
+  },
+];
+
+export function visibleAccountMenuItems(context: AccountMenuContext): AccountMenuItem[] {
+  return accountMenuItems.filter((item) => {
+    if (item.isVisible && !item.isVisible(context)) return false;
+    return item.kind === 'link' || Boolean(item.href(context));
+  });
+}

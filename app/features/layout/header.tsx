@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { LogInIcon, UserIcon } from '../../components/ui/icons';
+import { useInterfaceStore } from '../../stores/interface-store';
+import { accountDisplayName } from '../session/account-name';
+import { useSession } from '../session/use-root-data';
+import { loginHref } from './login-href';
+import { Logo } from './logo';
+
+function AccountButton({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const open = useInterfaceStore((state) => state.accountSidebarOpen);
+  const setOpen = useInterfaceStore((state) => state.setAccountSidebarOpen);
+  return (
+    <button
+      type="button"
+      data-testid="account-button"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={() => setOpen(true)}
+      className="inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900"
+    >
+      <UserIcon className="size-5" />
+      <span className="hidden max-w-48 truncate text-sm font-medium lg:inline">{name}</span>
+      <span className="sr-only">{t('header.account.open')}</span>
+    </button>
+  );
+}
+
+/**
+ * Header frame: logo, login button for visitors and guests, account button for customers.
+ * Categories, search, notifications and cart icons join it with their screens.
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const isGuest = session?.account.isGuest ?? false;
+
+  return (
+    <header data-testid="header" className="sticky top-0 z-40 border-b border-zinc-200 bg-white">
+      <div className="mx-auto flex h-14 max-w-page items-center gap-3 px-4 lg:h-16 lg:gap-6 lg:px-6">
+        <Logo />
+        <div className="flex-1" />
+        <div className="flex items-center gap-1 lg:gap-2">
+          {!session || isGuest ? (
+            <Link to={loginHref} reloadDocument data-testid="login-button" className={buttonClasses('primary', 'sm')}>
+              <LogInIcon className="size-4" />
+              {t('header.login')}
+            </Link>
+          ) : null}
+          {session && !isGuest ? <AccountButton name={accountDisplayName(session.account)} /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { HomeIcon, LogInIcon, UserIcon } from '../../components/ui/icons';
+import { useInterfaceStore } from '../../stores/interface-store';
+import { useSession } from '../session/use-root-data';
+import { loginHref } from './login-href';
+
+const itemBase = 'flex h-full flex-1 flex-col items-center justify-center gap-0.5 rounded-md text-xs font-medium';
+const itemClass = `${itemBase} text-zinc-600 hover:text-zinc-950`;
+
+/**
+ * Below 1024 px (spec section 2: home, profile, cart). Profile opens the account sidebar until the
+ * /my-account screen exists; the cart entry (/detailed-cart?type=order) joins with the cart screen.
+ * Guests have neither profile nor cart (spec section 6) and get the login entry instead.
+ */
+export function MobileBottomNav() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const sidebarOpen = useInterfaceStore((state) => state.accountSidebarOpen);
+  const setSidebarOpen = useInterfaceStore((state) => state.setAccountSidebarOpen);
+  const isCustomer = session !== null && !session.account.isGuest;
+
+  return (
+    <nav
+      data-testid="bottom-nav"
+      aria-label={t('bottom.nav.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
+    >
+      <ul className="flex h-14 items-stretch px-2">
+        <li className="flex flex-1">
+          <NavLink
+            to="/"
+            end
+            className={({ isActive }) => (isActive ? `${itemBase} text-brand-text` : itemClass)}
+          >
+            <HomeIcon className="size-5" />
+            {t('bottom.nav.home')}
+          </NavLink>
+        </li>
+        <li className="flex flex-1">
+          {isCustomer ? (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={sidebarOpen}
+              onClick={() => setSidebarOpen(true)}
+              className={itemClass}
+            >
+              <UserIcon className="size-5" />
+              {t('bottom.nav.profile')}
+            </button>
+          ) : (
+            <Link to={loginHref} reloadDocument className={itemClass}>
+              <LogInIcon className="size-5" />
+              {t('header.login')}
+            </Link>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

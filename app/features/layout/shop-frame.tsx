@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { ModalHost } from '../../components/modal-host';
+import { ToastRegion } from '../../components/ui/toast-region';
+import { TooltipProvider } from '../../components/ui/tooltip';
+import { GuestLoginModal } from '../auth/guest-login-modal';
+import { AccountSidebar } from './account-sidebar';
+import { Footer } from './footer';
+import { Header } from './header';
+import { LayoutFrameContext } from './layout-frame';
+import { MobileBottomNav } from './mobile-bottom-nav';
+import { Overlay } from './overlay';
+import { SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+import { VatInfoBar } from './vat-info-bar';
+
+/** The shop frame of spec section 2 around a page (or around the error screen of a failed page). */
+export function ShopFrame({ children }: { children: ReactNode }) {
+  return (
+    <LayoutFrameContext value={true}>
+      <TooltipProvider>
+        <SkipLink />
+        {/* Bottom padding keeps the end of the page clear of the fixed bottom navigation on phones. */}
+        <div className="flex min-h-dvh flex-col pb-14 lg:pb-0">
+          <TopBar />
+          <VatInfoBar />
+          <Header />
+          <Overlay />
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-page flex-1 px-4 py-4 outline-none lg:px-6 lg:py-6">
+            {children}
+          </main>
+          <Footer />
+        </div>
+        <MobileBottomNav />
+        <AccountSidebar />
+        <ToastRegion />
+        <ModalHost />
+        <GuestLoginModal />
+      </TooltipProvider>
+    </LayoutFrameContext>
+  );
+}

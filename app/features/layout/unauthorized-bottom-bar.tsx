@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useConfiguration } from '../session/use-root-data';
+import { LanguageSelector } from './language-selector';
+
+/**
+ * The bar under the sign-in pages: seller, credit line and the language choice, which people who
+ * are not signed in have no account sidebar for.
+ */
+export function UnauthorizedBottomBar() {
+  const { t } = useTranslation();
+  const { company, footer } = useConfiguration();
+  const poweredBy = footer.poweredBy;
+  const external = /^[a-z][a-z\d+.-]*:/i.test(poweredBy.link);
+  return (
+    <footer data-testid="bottom-bar" className="border-t border-zinc-200 bg-white">
+      <div className="mx-auto flex max-w-page flex-col items-center justify-between gap-3 px-4 py-3 text-xs text-zinc-600 sm:flex-row lg:px-6">
+        <p className="text-center sm:text-left">
+          <span className="font-medium text-zinc-800">{company.name}</span>
+          <span aria-hidden="true"> · </span>
+          {t('footer.powered_by')}{' '}
+          <a
+            href={poweredBy.link}
+            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            className="rounded underline underline-offset-2 hover:text-zinc-950"
+          >
+            {poweredBy.text}
+            {external ? <span className="sr-only"> {t('common.opens_new_tab')}</span> : null}
+          </a>
+        </p>
+        <LanguageSelector compact />
+      </div>
+    </footer>
+  );
+}

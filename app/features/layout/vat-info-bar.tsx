@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { showsVatInfoBar } from '../../../core/vat';
+import { InfoIcon } from '../../components/ui/icons';
+import { useRootData } from '../session/use-root-data';
+
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Shown when the buyer's VAT country differs from the shop's and both are in the VAT table (spec section 2). */
+export function VatInfoBar() {
+  const { t } = useTranslation();
+  const { configuration, session, locale } = useRootData();
+  const userCountry = session?.account.vatCountryCode;
+  const shopCountry = configuration.company.country.code;
+  const vatTable = configuration.vatTable.map((entry) => ({
+    countryCode: entry.countryCode,
+    taxCategory: entry.taxCategory,
+    rateBp: Math.round(entry.rate * 100),
+  }));
+  if (!userCountry || !showsVatInfoBar(userCountry, shopCountry, vatTable)) return null;
+
+  return (
+    <section data-testid="vat-info-bar" aria-label={t('vat.info.bar.label')} className="border-b border-blue-100 bg-info-soft">
+      <p className="mx-auto flex max-w-page items-start gap-2 px-4 py-2 text-sm text-blue-900 lg:px-6">
+        <InfoIcon className="mt-px size-4 shrink-0 text-info" />
+        {t('vat.info.bar', { userCountry: countryName(userCountry, locale), shopCountry: countryName(shopCountry, locale) })}
+      </p>
+    </section>
+  );
+}

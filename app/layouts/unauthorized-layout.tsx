@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { ToastRegion } from '../components/ui/toast-region';
+import { TooltipProvider } from '../components/ui/tooltip';
+import { LayoutFrameContext } from '../features/layout/layout-frame';
+import { UnauthorizedBottomBar } from '../features/layout/unauthorized-bottom-bar';
+
+// Landing, login and maintenance (spec section 2): only toasts and the bottom bar around the page.
+export default function UnauthorizedLayout() {
+  return (
+    <LayoutFrameContext value={true}>
+      <TooltipProvider>
+        <div className="flex min-h-dvh flex-col">
+          <main id="main" className="flex w-full flex-1 flex-col items-center justify-center px-4 py-8 sm:py-12">
+            <Outlet />
+          </main>
+          <UnauthorizedBottomBar />
+        </div>
+        <ToastRegion />
+      </TooltipProvider>
+    </LayoutFrameContext>
+  );
+}

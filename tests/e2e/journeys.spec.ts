@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { captureScreens, signIn } from './helpers.ts';
+
+test.describe('a customer', () => {
+  test('lands, signs in, switches the language and logs out', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByTestId('landing')).toContainText('Nordlicht Großhandel GmbH');
+    await captureScreens(page, 'landing');
+
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await captureScreens(page, 'auth');
+
+    await page.getByLabel('Benutzername').fill('customer');
+    await page.getByLabel('Passwort').fill('falsch');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('Benutzername oder Passwort ist ungültig. Bitte versuchen Sie es erneut.');
+
+    await page.getByLabel('Passwort').fill('Demo-Customer-1');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('login-button')).toHaveCount(0);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'token')?.httpOnly).toBe(true);
+    expect(cookies.find((c) => c.name === 'userId')).toBeDefined();
+    await captureScreens(page, 'home-customer');
+
+    await page.getByTestId('account-button').click();
+    await expect(page.getByTestId('account-sidebar')).toBeVisible();
+    await expect(page.getByTestId('account-sidebar')).toContainText('Muster Baubedarf GmbH');
+    await captureScreens(page, 'account-sidebar');
+    await page.getByTestId('language-option-en').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const locale = (await context.cookies()).find((c) => c.name === 'locale');
+    expect(locale?.value).toBe('en');
+    expect(locale!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('logout-button').click();
+    await expect(page).toHaveURL(/\/landing$/);
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names).not.toContain('token');
+    expect(names).not.toContain('userId');
+    // The old session is gone on the server too: going back does not sign in again.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/landing$/);
+  });
+
+  test('with an English browser sees English without a cookie', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto('/landing');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('a guest', () => {
+  test('browses as guest, cannot open protected pages and reaches the login through the login button', async ({ page }) => {
+    await page.goto('/landing');
+    await page.getByRole('button', { name: 'Als Gast stöbern' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await captureScreens(page, 'home-guest');
+
+    for (const path of ['/wishlist', '/detailed-cart?type=order', '/my-account', '/checkout']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/landing$/);
+  });
+});
+
+test('an unknown page shows the 404 page with a link home', async ({ page }) => {
+  await signIn(page, 'customer2');
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' })).toBeVisible();
+  await captureScreens(page, 'not-found');
+  await page.getByRole('link', { name: /Startseite/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
