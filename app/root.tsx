@@ -23,7 +23,7 @@ import { reloadAfterChunkError } from './lib/chunk-reload';
 import { sendPageView } from './lib/statistics';
 import './app.css';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, ctx, authToken, cspNonce } = context.get(appLoadContext);
   const [configuration, session] = await Promise.all([
     services.settings.getConfiguration(ctx),
@@ -34,7 +34,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     configuration.company.maintenanceModeActive ||
     session?.account.maintenanceModeActive === true;
   const target = redirectFor({
-    pathname: new URL(request.url).pathname,
+    // `url` is the page's location; request.url of a client navigation ends in `.data`.
+    pathname: url.pathname,
     isAuthenticated: session !== null,
     isGuest: session?.account.isGuest ?? false,
     maintenanceActive,

@@ -5,10 +5,10 @@ import { clearAllCookies } from '../lib/session-cookies.server';
 
 // Logout revokes the session on the server and clears every cookie (spec section 4), then goes to
 // /landing; the header's login button uses ?to=auth to land on the login form instead.
-async function logout({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+async function logout({ request, context, url }: Route.LoaderArgs | Route.ActionArgs) {
   const { services, ctx, authToken, publicConfig } = context.get(appLoadContext);
   if (authToken) await services.auth.logout(ctx.tenant, authToken);
-  const target = new URL(request.url).searchParams.get('to') === 'auth' ? '/auth' : '/landing';
+  const target = url.searchParams.get('to') === 'auth' ? '/auth' : '/landing';
   const headers = new Headers();
   for (const cookie of clearAllCookies(request.headers.get('cookie'), publicConfig.publicUrl)) headers.append('Set-Cookie', cookie);
   return redirect(target, { headers });

@@ -84,6 +84,6 @@ test('an unknown page shows the 404 page with a link home', async ({ page }) => 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' })).toBeVisible();
   await captureScreens(page, 'not-found');
-  await page.getByRole('link', { name: /Startseite/ }).click();
+  await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
