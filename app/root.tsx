@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   Links,
@@ -11,7 +11,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
-import { createI18n } from '../core/i18n';
+import { i18nFor } from '../core/i18n';
 import { defaultLocale } from '../core/locale';
 import { redirectFor } from '../core/route-guards';
 import { isChunkLoadError } from '../core/chunk-reload';
@@ -19,6 +19,7 @@ import type { Route } from './+types/root';
 import { appLoadContext } from './app-context';
 import { ErrorScreen } from './components/error-screen';
 import { setApiToken } from './lib/api-client';
+import { toShellSettings } from './lib/shell-settings.server';
 import { reloadAfterChunkError } from './lib/chunk-reload';
 import { sendPageView } from './lib/statistics';
 import './app.css';
@@ -41,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     maintenanceActive,
   });
   if (target) throw redirect(target);
-  return { locale: ctx.locale, configuration, session, nonce: cspNonce };
+  return { locale: ctx.locale, configuration: toShellSettings(configuration), session, nonce: cspNonce };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
@@ -58,7 +59,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootLoaderData>('root');
   const locale = data?.locale ?? defaultLocale;
-  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const i18n = i18nFor(locale);
   const brandColor = data?.configuration.brandColor;
   return (
     <html lang={locale}>

@@ -8,5 +8,9 @@ export default [
   ]),
   route('logout', 'routes/logout.tsx'),
   route('locale', 'routes/locale.tsx'),
-  layout('layouts/default-layout.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+  layout('layouts/default-layout.tsx', [
+    index('routes/home.tsx'),
+    route('content/:slug?', 'routes/content.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig;

@@ -21,3 +21,15 @@ export function createI18n(locale: Locale): i18n {
   });
   return instance;
 }
+
+const shared = new Map<Locale, i18n>();
+
+/** One ready instance per language, reused by every render (creating one costs more than a render). */
+export function i18nFor(locale: Locale): i18n {
+  let instance = shared.get(locale);
+  if (!instance) {
+    instance = createI18n(locale);
+    shared.set(locale, instance);
+  }
+  return instance;
+}

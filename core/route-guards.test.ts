@@ -20,6 +20,10 @@ describe('redirectFor', () => {
     ['maintenance also applies before sign-in', { ...anonymous, maintenanceActive: true, pathname: '/auth' }, '/maintenance'],
     ['the maintenance page itself is shown during maintenance', { ...anonymous, maintenanceActive: true, pathname: '/maintenance' }, null],
     ['the maintenance page outside maintenance goes home', { ...customer, pathname: '/maintenance' }, '/'],
+    ['content pages are public', { ...anonymous, pathname: '/content/impressum' }, null],
+    ['the content index is public', { ...anonymous, pathname: '/content' }, null],
+    ['a look-alike path is not public', { ...anonymous, pathname: '/contentious' }, '/landing'],
+    ['content pages close during maintenance', { ...anonymous, maintenanceActive: true, pathname: '/content/agb' }, '/maintenance'],
     ['logout is always reachable', { ...anonymous, pathname: '/logout' }, null],
   ])('%s', (_name, input, expected) => {
     expect(redirectFor(input)).toBe(expected);

@@ -6,6 +6,9 @@ export const maintenancePath = '/maintenance';
 /** Screens of the unauthorized layout: for people who are not signed in. */
 export const unauthorizedPaths = ['/landing', '/auth'] as const;
 
+/** Pages anyone may read, signed in or not: the wholesaler's legal and contact pages. */
+export const publicPathPrefixes = ['/content'] as const;
+
 /** Pages a guest may not open; a guest is sent home instead. */
 export const guestForbiddenPaths = [
   '/my-account',
@@ -39,6 +42,7 @@ export function redirectFor(input: GuardInput): string | null {
   if (pathname === maintenancePath) return input.maintenanceActive ? null : '/';
   if (input.maintenanceActive) return maintenancePath;
   if (pathname === '/logout') return null;
+  if (publicPathPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return null;
   if (isIn(unauthorizedPaths, pathname)) return input.isAuthenticated ? '/' : null;
   if (!input.isAuthenticated) return '/landing';
   if (input.isGuest && isIn(guestForbiddenPaths, pathname)) return '/';

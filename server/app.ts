@@ -51,10 +51,6 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // The request id in the answer lets support find a customer's request in the log.
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   await app.register(fastifyCookie);
   await app.register(securityHeaders, { enforceCsp: !(options.pages && options.pages.dev) });
   await app.register(errorHandler);

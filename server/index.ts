@@ -1,45 +1,7 @@
 import '../scripts/check-node.mjs';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrator.ts';
-import { seedDemo } from './db/seed/index.ts';
 
-// Starts the shop: migrate, seed the demo data on the very first start, listen, and on SIGTERM or
-// SIGINT stop taking connections, let in-flight requests finish, then close the database.
-const startedAt = performance.now();
-const dev = process.argv.includes('--dev');
-const config = loadConfig({ NODE_ENV: dev ? 'development' : 'production', ...process.env });
-const database = openDatabase(config.database.url);
+// React and React Router pick their development or production build from NODE_ENV when they are
+// first imported, so it is settled here, before anything else loads.
+process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
 
-await migrateToLatest(database.db);
-if (config.seedDemo) {
-  const result = await seedDemo(database.db, { products: 2000, mediaDir: config.mediaDir });
-  if (result.seeded) console.log('Seeded the demo data (tenant "demo").');
-}
-
-const { app } = await buildApp({ config, db: database.db, pages: { dev } });
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { engine: config.database.engine, startupMs: Math.round(performance.now() - startedAt) },
-  `Shop ready at ${config.publicUrl}`,
-);
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+await import('./main.ts');

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createContentRepository } from './modules/content/content.repository.ts';
+import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -27,6 +29,7 @@ export function createServices(db: Database, config: Config) {
     }),
     users: createUserService(users),
     statistics: createStatisticsService(createStatisticsRepository(db)),
+    content: createContentService(createContentRepository(db)),
   };
 }
 

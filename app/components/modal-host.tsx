@@ -11,31 +11,24 @@ export interface HostedModalProps {
 type ModalLoader = () => Promise<{ default: ComponentType<HostedModalProps> }>;
 
 /**
- * Name → loader of app/features/<domain>/modals/<name>.tsx. Each modal is its own chunk, fetched the
- * first time it opens. The spec's move-to-other-cart, packs, custom-attributes and not-enough-stock
- * modals are added here by the screens that introduce them; the guest-login modal is mounted by the
- * default layout itself because its visibility is a separate flag of the interface state.
+ * Name (as given to openModal) → loader of app/features/<domain>/modals/<name>.tsx, e.g.
+ * `'packs': () => import('../features/catalog/modals/packs')`. Each modal is its own chunk, fetched
+ * the first time it opens. The spec's move-to-other-cart, packs, custom-attributes and
+ * not-enough-stock modals are added here by the screens that introduce them; the guest-login modal
+ * is mounted by the shop frame itself because its visibility is a separate flag of the interface state.
  */
-export const modalRegistry: Record<string, ModalLoader> = {};
+const modalRegistry: Record<string, ModalLoader> = {};
 
-const lazyModals = new Map<string, LazyExoticComponent<ComponentType<HostedModalProps>>>();
-
-function lazyModal(name: string): LazyExoticComponent<ComponentType<HostedModalProps>> | null {
-  const loader = modalRegistry[name];
-  if (!loader) return null;
-  let component = lazyModals.get(name);
-  if (!component) {
-    component = lazy(loader);
-    lazyModals.set(name, component);
-  }
-  return component;
-}
+// Created once per name at module load; React.lazy fetches the chunk only on first render.
+const lazyModals: Record<string, LazyExoticComponent<ComponentType<HostedModalProps>>> = Object.fromEntries(
+  Object.entries(modalRegistry).map(([name, loader]) => [name, lazy(loader)]),
+);
 
 export function ModalHost() {
   const modal = useInterfaceStore((state) => state.modal);
   const closeModal = useInterfaceStore((state) => state.closeModal);
   if (!modal.activeModal) return null;
-  const Modal = lazyModal(modal.activeModal);
+  const Modal = lazyModals[modal.activeModal];
   if (!Modal) {
     if (import.meta.env.DEV) console.warn(`ModalHost: no modal registered as "${modal.activeModal}"`);
     return null;

@@ -38,12 +38,25 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 }
 
+// Kysely prepares every query anew; preparing is a large share of a small query's cost, so statements
+// are kept by their SQL text. Queries are built from a fixed set of shapes, so the map stays small.
+const maxCachedStatements = 1000;
+
 export function openNodeSqlite(file: string): SqliteDatabase {
   const db = new DatabaseSync(file);
+  const statements = new Map<string, NodeSqliteStatement>();
   // WAL lets readers proceed while a write transaction runs; busy_timeout waits instead of failing.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   return {
-    prepare: (sql: string) => new NodeSqliteStatement(db.prepare(sql)),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= maxCachedStatements) statements.clear();
+        statement = new NodeSqliteStatement(db.prepare(sql));
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
     close: () => db.close(),
   };
 }

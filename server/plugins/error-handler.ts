@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createI18n } from '../../core/i18n.ts';
+import { i18nFor } from '../../core/i18n.ts';
 import { defaultLocale } from '../../core/locale.ts';
 import { AppError, isAppError } from '../errors.ts';
 
@@ -14,10 +14,8 @@ const fastifyErrorKeys: Record<string, string> = {
   FST_ERR_VALIDATION: 'validation.invalid',
 };
 
-const i18nByLocale = { de: createI18n('de'), en: createI18n('en') };
-
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const i18n = i18nByLocale[request.ctx?.locale ?? defaultLocale];
+  const i18n = i18nFor(request.ctx?.locale ?? defaultLocale);
   return reply.status(error.statusCode).send({
     statusCode: error.statusCode,
     error: error.code,
@@ -38,7 +36,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         statusCode: status,
         error: code,
         messageKey: key,
-        message: i18nByLocale[request.ctx?.locale ?? defaultLocale].t(key),
+        message: i18nFor(request.ctx?.locale ?? defaultLocale).t(key),
       });
     }
     // Never let a stack trace or an internal message reach the client.

@@ -48,6 +48,17 @@ describe('GET /api/configuration', () => {
     expect(settings.paymentMethods.map((p: { code: string }) => p.code)).toEqual(expect.arrayContaining(['invoice', 'prepayment']));
   });
 
+  it('answers 304 when the client already has the current settings', async () => {
+    const first = await shop.app.inject({ url: '/api/configuration' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await shop.app.inject({ url: '/api/configuration', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const english = await shop.app.inject({ url: '/api/configuration', headers: { 'if-none-match': etag, 'accept-language': 'en' } });
+    expect(english.statusCode).toBe(200);
+  });
+
   it('lists only active heroes and banners', async () => {
     const row = await shop.db.selectFrom('site_settings').select('settings').executeTakeFirstOrThrow();
     const stored = JSON.parse(row.settings);

@@ -3,8 +3,10 @@ import { captureScreens, signIn } from './helpers.ts';
 
 test.describe('a customer', () => {
   test('lands, signs in, switches the language and logs out', async ({ page, context }) => {
-    await page.goto('/');
+    const response = await page.goto('/');
     await expect(page).toHaveURL(/\/landing$/);
+    // Scripts run only with the per-request nonce: the page works, so the render carries it.
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
     await expect(page.getByTestId('landing')).toContainText('Nordlicht Großhandel GmbH');
     await captureScreens(page, 'landing');
 
@@ -86,4 +88,17 @@ test('an unknown page shows the 404 page with a link home', async ({ page }) => 
   await captureScreens(page, 'not-found');
   await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the imprint and the other content pages are public and linked from the footer', async ({ page }) => {
+  await page.goto('/content/impressum');
+  await expect(page).toHaveURL(/\/content\/impressum$/);
+  await expect(page.getByTestId('content-page')).toContainText('Hafenstraße 12');
+  await captureScreens(page, 'content-page');
+
+  await signIn(page, 'customer');
+  await page.getByTestId('footer').getByRole('link', { name: 'AGB' }).click();
+  await expect(page).toHaveURL(/\/content\/agb$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Allgemeine Geschäftsbedingungen');
+  expect((await page.goto('/content/gibt-es-nicht'))?.status()).toBe(404);
 });

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { useReturnFocus } from './use-return-focus';
 
 export interface ModalProps {
   open: boolean;
@@ -20,13 +21,15 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 /** Centred dialog: Radix traps focus, closes on Escape and returns focus to the opener. */
 export function Modal({ open, onOpenChange, title, description, footer, children, size = 'md', testId }: ModalProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 motion-safe:animate-fade-in" />
         <Dialog.Content
           data-testid={testId}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl`}
+          {...returnFocus}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl motion-safe:animate-fade-in`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-zinc-200 px-5 py-4">

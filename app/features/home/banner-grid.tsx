@@ -37,13 +37,24 @@ function BannerCard({ banner }: { banner: Banner }) {
       <Link
         to={bannerPath(banner.link)}
         style={{ backgroundColor: background }}
-        className={`group flex h-full min-h-36 items-stretch overflow-hidden rounded-lg border border-zinc-200 ${dark ? 'text-zinc-900' : 'text-white'}`}
+        className={`group flex h-full flex-col overflow-hidden rounded-lg border border-zinc-200 ${dark ? 'text-zinc-900' : 'text-white'}`}
       >
-        <div className="flex flex-1 flex-col justify-between gap-3 p-4 sm:p-5">
-          <h2 className="text-base leading-snug font-semibold sm:text-lg">{banner.title}</h2>
+        {banner.imageUrl ? (
+          <img
+            src={banner.imageUrl}
+            alt=""
+            width={800}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[8/3] w-full object-cover"
+          />
+        ) : null}
+        <div className="flex flex-1 flex-col items-start justify-between gap-3 p-4">
+          <h2 className="text-base leading-snug font-semibold">{banner.title}</h2>
           {banner.buttonText ? (
             <span
-              className={`inline-flex h-8 w-fit items-center rounded-md px-3 text-sm font-medium transition-colors ${
+              className={`inline-flex h-8 items-center rounded-md px-3 text-sm font-medium transition-colors ${
                 dark ? 'bg-zinc-900 text-white group-hover:bg-zinc-700' : 'bg-white text-zinc-900 group-hover:bg-zinc-200'
               }`}
             >
@@ -51,17 +62,6 @@ function BannerCard({ banner }: { banner: Banner }) {
             </span>
           ) : null}
         </div>
-        {banner.imageUrl ? (
-          <img
-            src={banner.imageUrl}
-            alt=""
-            width={160}
-            height={160}
-            loading="lazy"
-            decoding="async"
-            className="w-28 shrink-0 object-cover sm:w-40"
-          />
-        ) : null}
       </Link>
     </li>
   );

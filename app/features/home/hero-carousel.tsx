@@ -7,8 +7,9 @@ import type { RootLoaderData } from '../../root';
 
 export type Hero = RootLoaderData['configuration']['heroes'][number];
 
-const imageWidth = 1440;
-const imageHeight = 400;
+// Proportions of the hero artwork (8:3); the box keeps them, so nothing jumps while it loads.
+const imageWidth = 1600;
+const imageHeight = 600;
 
 function isAbsoluteUrl(link: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(link);
@@ -40,7 +41,7 @@ function Slide({ hero, index, count, active }: { hero: Hero; index: number; coun
       aria-roledescription={t('hero.carousel.slide_role')}
       aria-label={t('hero.carousel.slide', { index: index + 1, count })}
       hidden={!active}
-      className="relative h-56 overflow-hidden rounded-lg bg-zinc-800 sm:h-72 lg:h-[400px]"
+      className="relative overflow-hidden rounded-lg bg-zinc-900"
     >
       {hero.imageUrl ? (
         <img
@@ -51,15 +52,15 @@ function Slide({ hero, index, count, active }: { hero: Hero; index: number; coun
           loading={index === 0 ? 'eager' : 'lazy'}
           fetchPriority={index === 0 ? 'high' : 'auto'}
           decoding={index === 0 ? 'sync' : 'async'}
-          className="absolute inset-0 size-full object-cover"
+          className="aspect-[8/3] w-full object-cover lg:aspect-[16/5]"
         />
       ) : (
-        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-br from-brand to-zinc-900" />
+        <div aria-hidden="true" className="aspect-[8/3] w-full bg-gradient-to-br from-brand to-zinc-900 lg:aspect-[16/5]" />
       )}
-      {/* Text sits on a solid dark panel: the image behind it may be light anywhere. */}
-      <div className="absolute inset-x-3 bottom-3 max-w-xl rounded-md bg-zinc-950/80 p-4 text-white sm:inset-x-6 sm:bottom-6 sm:p-6 lg:inset-x-auto lg:left-10 lg:bottom-10">
+      {/* Phones: text below the picture. Desktop: on a solid dark panel over it (the picture may be light anywhere). */}
+      <div className="p-4 text-white lg:absolute lg:top-1/2 lg:left-10 lg:max-w-xl lg:-translate-y-1/2 lg:rounded-md lg:bg-zinc-950/85 lg:p-6">
         <h2 className="text-lg leading-tight font-semibold sm:text-2xl lg:text-3xl">{hero.title}</h2>
-        {hero.subtitle ? <p className="mt-2 line-clamp-2 text-sm text-zinc-100 sm:text-base">{hero.subtitle}</p> : null}
+        {hero.subtitle ? <p className="mt-2 text-sm text-zinc-100 sm:text-base">{hero.subtitle}</p> : null}
         {hero.buttonText ? <HeroAction hero={hero} /> : null}
       </div>
     </div>

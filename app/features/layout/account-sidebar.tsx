@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CloseIcon, ExternalLinkIcon, LogOutIcon } from '../../components/ui/icons';
+import { useReturnFocus } from '../../components/ui/use-return-focus';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { accountDisplayName } from '../session/account-name';
 import { useRootData } from '../session/use-root-data';
@@ -58,6 +59,7 @@ export function AccountSidebar() {
   const open = useInterfaceStore((state) => state.accountSidebarOpen);
   const setOpen = useInterfaceStore((state) => state.setAccountSidebarOpen);
   const location = useLocation();
+  const returnFocus = useReturnFocus();
 
   // A chosen entry navigates away: the sheet must not stay over the new page.
   useEffect(() => {
@@ -71,10 +73,11 @@ export function AccountSidebar() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 motion-safe:animate-fade-in" />
         <Dialog.Content
           data-testid="account-sidebar"
-          className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-xl sm:w-[360px]"
+          {...returnFocus}
+          className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-xl motion-safe:animate-sheet-in sm:w-[360px]"
         >
           <div className="flex items-start justify-between gap-3 border-b border-zinc-200 px-5 py-4">
             <AccountSummary context={context} />

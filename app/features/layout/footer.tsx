@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExternalLinkIcon } from '../../components/ui/icons';
-import { useConfiguration } from '../session/use-root-data';
+import { useRootData } from '../session/use-root-data';
+import { countryName } from './country-name';
 
 const linkClass = 'rounded text-zinc-700 underline-offset-2 hover:text-zinc-950 hover:underline';
 
@@ -30,15 +31,16 @@ function isAbsoluteUrl(link: string): boolean {
 
 function SellerContact() {
   const { t } = useTranslation();
-  const { company } = useConfiguration();
+  const { configuration, locale } = useRootData();
+  const { company } = configuration;
   return (
-    <div>
+    <div className="col-span-2 lg:col-span-1">
       <h2 className="text-sm font-semibold text-zinc-900">{t('footer.contact')}</h2>
       <address className="mt-3 space-y-1 text-sm text-zinc-700 not-italic">
         <p className="font-medium text-zinc-900">{company.name}</p>
         {company.address ? <p>{company.address}</p> : null}
         {company.postCode || company.city ? <p>{[company.postCode, company.city].filter(Boolean).join(' ')}</p> : null}
-        {company.country.name ? <p>{company.country.name}</p> : null}
+        {company.country.code ? <p>{countryName(company.country.code, locale, company.country.name)}</p> : null}
         {company.phone ? (
           <p>
             <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
@@ -61,14 +63,14 @@ function SellerContact() {
 /** Link columns from the site settings, the seller's contact data and the 'powered by' credit (spec section 2). */
 export function Footer() {
   const { t } = useTranslation();
-  const { footer } = useConfiguration();
+  const { footer } = useRootData().configuration;
   const poweredBy = footer.poweredBy;
   return (
     <footer data-testid="footer" className="border-t border-zinc-200 bg-white">
-      <div className="mx-auto grid max-w-page grid-cols-1 gap-8 px-4 py-8 sm:grid-cols-2 lg:grid-cols-4 lg:px-6">
+      <div className="mx-auto grid max-w-page grid-cols-2 gap-x-6 gap-y-8 px-4 py-8 lg:grid-cols-4 lg:px-6">
         <SellerContact />
         {footer.columns.map((column, index) => (
-          <div key={`${column.title}-${index}`}>
+          <div key={`${column.title}-${index}`} className="min-w-0">
             <h2 className="text-sm font-semibold text-zinc-900">{column.title}</h2>
             <ul className="mt-3 space-y-2 text-sm">
               {column.items.map((item, itemIndex) => (

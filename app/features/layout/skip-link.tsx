@@ -6,7 +6,7 @@ export function SkipLink() {
   return (
     <a
       href="#main"
-      className="sr-only z-[80] rounded-md bg-white px-4 py-2 text-sm font-semibold text-zinc-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="fixed top-2 left-2 z-[80] -translate-y-[200%] rounded-md bg-white px-4 py-2 text-sm font-semibold text-zinc-900 shadow-lg focus:translate-y-0"
     >
       {t('layout.skip_to_content')}
     </a>

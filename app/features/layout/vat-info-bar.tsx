@@ -2,14 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { showsVatInfoBar } from '../../../core/vat';
 import { InfoIcon } from '../../components/ui/icons';
 import { useRootData } from '../session/use-root-data';
-
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { countryName } from './country-name';
 
 /** Shown when the buyer's VAT country differs from the shop's and both are in the VAT table (spec section 2). */
 export function VatInfoBar() {

@@ -71,11 +71,11 @@ function logoSvg(): string {
 function wideSvg(width: number, height: number, from: string, to: string, title: string): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<title>${escapeXml(title)}</title>`,
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
     `<rect width="${width}" height="${height}" fill="url(#g)"/>`,
     `<circle cx="${width * 0.8}" cy="${height * 0.3}" r="${height * 0.45}" fill="#ffffff" fill-opacity="0.12"/>`,
     `<circle cx="${width * 0.92}" cy="${height * 0.85}" r="${height * 0.3}" fill="#ffffff" fill-opacity="0.1"/>`,
-    `<text x="${width * 0.06}" y="${height * 0.88}" font-family="Arial, Helvetica, sans-serif" font-size="${Math.round(height / 12)}" fill="#ffffff" fill-opacity="0.7">${escapeXml(title)}</text>`,
     '</svg>',
     '',
   ].join('\n');

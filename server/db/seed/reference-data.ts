@@ -31,9 +31,9 @@ function siteSettings(defaultShippingMethodId: number | null): SiteSettings {
     logo: '/media/logo.svg',
     footer: {
       columns: [
-        { title: 'Service', items: [link('Kontakt'), link('Versand & Lieferung'), link('Rückgabe')] },
-        { title: 'Unternehmen', items: [link('Über uns'), link('Karriere', 'https://example.com/karriere'), link('Presse', 'https://example.com/presse')] },
-        { title: 'Rechtliches', items: [link('Impressum'), link('Datenschutz'), link('AGB'), link('Streitschlichtung', 'https://ec.europa.eu/consumers/odr')] },
+        { title: 'Service', items: [link('Kontakt', '/content/kontakt'), link('Versand & Lieferung', '/content/versand'), link('Rückgabe', '/content/rueckgabe')] },
+        { title: 'Unternehmen', items: [link('Über uns', '/content/ueber-uns'), link('Karriere', 'https://example.com/karriere'), link('Presse', 'https://example.com/presse')] },
+        { title: 'Rechtliches', items: [link('Impressum', '/content/impressum'), link('Datenschutz', '/content/datenschutz'), link('AGB', '/content/agb'), link('Streitschlichtung', 'https://ec.europa.eu/consumers/odr')] },
       ],
       poweredBy: { text: 'Wholesale Shop', link: 'https://example.com' },
     },
@@ -68,6 +68,9 @@ const contentPages = [
   { slug: 'agb', title_de: 'Allgemeine Geschäftsbedingungen', title_en: 'Terms and conditions', html_de: '<h1>Allgemeine Geschäftsbedingungen</h1><p>Es gelten die Lieferbedingungen der Nordlicht Großhandel GmbH für gewerbliche Kunden.</p>', html_en: '<h1>Terms and conditions</h1><p>The delivery terms of Nordlicht Großhandel GmbH for business customers apply.</p>' },
   { slug: 'impressum', title_de: 'Impressum', title_en: 'Imprint', html_de: '<h1>Impressum</h1><p>Nordlicht Großhandel GmbH, Hafenstraße 12, 20457 Hamburg. Geschäftsführer: Jens Carstensen. HRB 123456, Amtsgericht Hamburg.</p>', html_en: '<h1>Imprint</h1><p>Nordlicht Großhandel GmbH, Hafenstraße 12, 20457 Hamburg, Germany. Managing director: Jens Carstensen.</p>' },
   { slug: 'datenschutz', title_de: 'Datenschutz', title_en: 'Privacy', html_de: '<h1>Datenschutz</h1><p>Wir verarbeiten Ihre Daten nur zur Vertragserfüllung.</p>', html_en: '<h1>Privacy</h1><p>We process your data only to fulfil our contract with you.</p>' },
+  { slug: 'kontakt', title_de: 'Kontakt', title_en: 'Contact', html_de: '<h1>Kontakt</h1><p>Nordlicht Großhandel GmbH, Hafenstraße 12, 20457 Hamburg</p><p>Telefon: +49 40 1234567-0<br>E-Mail: info@nordlicht-grosshandel.example</p><p>Montag bis Freitag, 7:00–17:00 Uhr</p>', html_en: '<h1>Contact</h1><p>Nordlicht Großhandel GmbH, Hafenstraße 12, 20457 Hamburg, Germany</p><p>Phone: +49 40 1234567-0<br>E-mail: info@nordlicht-grosshandel.example</p><p>Monday to Friday, 7 am to 5 pm</p>' },
+  { slug: 'rueckgabe', title_de: 'Rückgabe', title_en: 'Returns', html_de: '<h1>Rückgabe</h1><p>Originalverpackte Ware nehmen wir innerhalb von 14 Tagen nach Erhalt zurück. Sonderanfertigungen sind vom Umtausch ausgeschlossen.</p>', html_en: '<h1>Returns</h1><p>We take back goods in their original packaging within 14 days of receipt. Custom-made goods cannot be returned.</p>' },
+  { slug: 'ueber-uns', title_de: 'Über uns', title_en: 'About us', html_de: '<h1>Über uns</h1><p>Seit 1987 beliefert die Nordlicht Großhandel GmbH Handwerk, Industrie und Fachhandel in ganz Norddeutschland.</p>', html_en: '<h1>About us</h1><p>Since 1987 Nordlicht Großhandel GmbH has supplied trades, industry and retailers throughout northern Germany.</p>' },
   { slug: 'versand', title_de: 'Versand & Lieferung', title_en: 'Shipping & delivery', html_de: '<h1>Versand & Lieferung</h1><p>Wir liefern nach Deutschland, Österreich und in die Schweiz.</p>', html_en: '<h1>Shipping & delivery</h1><p>We deliver to Germany, Austria and Switzerland.</p>' },
 ];
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { centsToAmount } from '../../../core/money.ts';
 import { parseSiteSettings, type SiteSettings } from '../../../core/site-settings.ts';
 import { bpToPercent } from '../../../core/vat.ts';
@@ -57,7 +58,7 @@ function toSellerCompany(row: NonNullable<Awaited<ReturnType<SettingsRepository[
 
 export function createSettingsService(repository: SettingsRepository) {
   // Keyed by tenant and locale: payment method names are translated.
-  const cache = createTtlCache<Configuration>(2000);
+  const cache = createTtlCache<{ configuration: Configuration; json: Buffer; etag: string }>(2000);
 
   async function loadConfiguration(tenantId: number, locale: Locale): Promise<Configuration> {
     const [stored, seller, vatRates, seasons, methods, countries, payments] = await Promise.all([
@@ -107,9 +108,23 @@ export function createSettingsService(repository: SettingsRepository) {
     };
   }
 
+  function cached(ctx: Pick<RequestContext, 'tenant' | 'locale'>) {
+    return cache.get(`${ctx.tenant.id}:${ctx.locale}`, async () => {
+      const configuration = await loadConfiguration(ctx.tenant.id, ctx.locale);
+      const json = Buffer.from(JSON.stringify(configuration));
+      return { configuration, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    });
+  }
+
   return {
-    getConfiguration(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<Configuration> {
-      return cache.get(`${ctx.tenant.id}:${ctx.locale}`, () => loadConfiguration(ctx.tenant.id, ctx.locale));
+    async getConfiguration(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<Configuration> {
+      return (await cached(ctx)).configuration;
+    },
+
+    /** The configuration as the API sends it, serialised once per cache period instead of per request. */
+    async getConfigurationJson(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<{ json: Buffer; etag: string }> {
+      const { json, etag } = await cached(ctx);
+      return { json, etag };
     },
 
     /** The maintenance notice, safe to put into the page. */
