@@ -45,6 +45,8 @@ function rssMb(pid: number): number {
 }
 
 async function load(title: string, url: string, headers: Record<string, string> = {}) {
+  // A short warm-up first, so the JIT has compiled the route before it is measured.
+  await autocannon({ url, connections: 10, duration: 2, headers });
   const result = await autocannon({ url, connections: 10, duration, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };

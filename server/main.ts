@@ -2,7 +2,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { seedDemo } from './db/seed/index.ts';
 
 // Starts the shop: migrate, seed the demo data on the very first start, listen, and on SIGTERM or
 // SIGINT stop taking connections, let in-flight requests finish, then close the database.
@@ -11,9 +10,12 @@ const config = loadConfig();
 const database = openDatabase(config.database.url);
 
 await migrateToLatest(database.db);
-if (config.seedDemo) {
-  const result = await seedDemo(database.db, { products: 2000, mediaDir: config.mediaDir });
-  if (result.seeded) console.log('Seeded the demo data (tenant "demo").');
+// The seed module (word lists, generators) is loaded only on the very first start.
+const hasTenant = await database.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+if (config.seedDemo && !hasTenant) {
+  const { seedDemo } = await import('./db/seed/index.ts');
+  await seedDemo(database.db, { products: 2000, mediaDir: config.mediaDir });
+  console.log('Seeded the demo data (tenant "demo").');
 }
 
 const { app } = await buildApp({ config, db: database.db, pages: { dev } });

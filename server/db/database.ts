@@ -1,7 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseEngine } from '../config.ts';
 import { databaseEngineOf } from '../config.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
@@ -15,14 +15,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// BIGINT (int8) columns hold money sums in cents; they stay far below 2^53, so numbers are safe
-// and both engines hand the same JavaScript type to the repositories.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+// pg is loaded only when a PostgreSQL URL is used, so a SQLite shop does not carry it in memory.
+function loadPg(): typeof import('pg').default {
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg').default;
+  // BIGINT (int8) columns hold money sums in cents; they stay far below 2^53, so numbers are safe
+  // and both engines hand the same JavaScript type to the repositories.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+  return pg;
+}
 
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   const engine = databaseEngineOf(url);
   if (engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new (loadPg().Pool)({ connectionString: url, max: options.poolSize ?? 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine, close: () => db.destroy() };
   }

@@ -36,7 +36,9 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
 // In development Vite compiles on demand with HMR; in production the built bundle and assets are used.
 export default async function reactRouterPlugin(app: FastifyInstance, options: Options) {
   const { services, publicConfig, dev, rootDir } = options;
-  let getBuild: () => Promise<ServerBuild>;
+  // Development reloads the build on every request (HMR); production hands over the build object once,
+  // because a build *function* makes React Router derive its routes anew for each request.
+  let build: ServerBuild | (() => Promise<ServerBuild>);
 
   if (dev) {
     const { createServer } = await import('vite');
@@ -45,7 +47,7 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());
-    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const clientDir = path.join(rootDir, 'build/client');
     await app.register(fastifyStatic, {
@@ -60,11 +62,10 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
-    const build = (await import(pathToFileURL(path.join(rootDir, 'build/server/index.js')).href)) as ServerBuild;
-    getBuild = async () => build;
+    build = (await import(pathToFileURL(path.join(rootDir, 'build/server/index.js')).href)) as ServerBuild;
   }
 
-  const handle = createRequestHandler(getBuild, dev ? 'development' : 'production');
+  const handle = createRequestHandler(build, dev ? 'development' : 'production');
 
   await app.register(async function pages(scope) {
     // Page forms are read by React Router from the raw stream; Fastify must leave bodies untouched.

@@ -17,7 +17,7 @@ export function createContentService(repository: ContentRepository) {
       return {
         slug: row.slug,
         title: english ? row.title_en : row.title_de,
-        html: sanitizeSettingsHtml(english ? row.html_en : row.html_de),
+        html: await sanitizeSettingsHtml(english ? row.html_en : row.html_de),
       };
     },
   };
