@@ -7,20 +7,18 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
 import { i18nFor } from '../core/i18n';
 import { defaultLocale } from '../core/locale';
 import { redirectFor } from '../core/route-guards';
-import { isChunkLoadError } from '../core/chunk-reload';
 import type { Route } from './+types/root';
 import { appLoadContext } from './app-context';
 import { ErrorScreen } from './components/error-screen';
 import { setApiToken } from './lib/api-client';
 import { toShellSettings } from './lib/shell-settings.server';
-import { reloadAfterChunkError } from './lib/chunk-reload';
+import { useRouteErrorStatus } from './lib/route-error';
 import { sendPageView } from './lib/statistics';
 import './app.css';
 
@@ -90,9 +88,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  useEffect(() => {
-    if (isChunkLoadError(error)) reloadAfterChunkError();
-  }, [error]);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorScreen status={status} />;
+  return <ErrorScreen status={useRouteErrorStatus(error)} />;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type Pg from 'pg';
 import type { DatabaseEngine } from '../config.ts';
 import { databaseEngineOf } from '../config.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
@@ -16,8 +17,8 @@ export interface DatabaseHandle {
 }
 
 // pg is loaded only when a PostgreSQL URL is used, so a SQLite shop does not carry it in memory.
-function loadPg(): typeof import('pg').default {
-  const pg = createRequire(import.meta.url)('pg') as typeof import('pg').default;
+function loadPg(): typeof Pg {
+  const pg = createRequire(import.meta.url)('pg') as typeof Pg;
   // BIGINT (int8) columns hold money sums in cents; they stay far below 2^53, so numbers are safe
   // and both engines hand the same JavaScript type to the repositories.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
