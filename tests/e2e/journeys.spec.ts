@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { captureScreens, signIn } from './helpers.ts';
+import { captureScreens, signIn, withShopDatabase } from './helpers.ts';
 
 test.describe('a customer', () => {
   test('lands, signs in, switches the language and logs out', async ({ page, context }) => {
@@ -101,4 +101,45 @@ test('the imprint and the other content pages are public and linked from the foo
   await expect(page).toHaveURL(/\/content\/agb$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Allgemeine Geschäftsbedingungen');
   expect((await page.goto('/content/gibt-es-nicht'))?.status()).toBe(404);
+});
+
+test.describe('roles in the layout', () => {
+  test('a sales person sees the top bar with the company info text', async ({ page }) => {
+    await signIn(page, 'sales');
+    await expect(page.getByTestId('top-bar')).toContainText('Außendienst-Hotline');
+    await captureScreens(page, 'home-sales');
+  });
+
+  test('a customer sees no top bar and no admin panel link', async ({ page }) => {
+    await signIn(page, 'customer');
+    await expect(page.getByTestId('top-bar')).toHaveCount(0);
+    await expect(page.getByTestId('vat-info-bar')).toHaveCount(0);
+    await page.getByTestId('account-button').click();
+    await expect(page.getByTestId('account-sidebar').getByRole('link', { name: /Admin/ })).toHaveCount(0);
+  });
+
+  test('an admin finds the admin panel in the account sidebar', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.getByTestId('account-button').click();
+    const link = page.getByTestId('account-sidebar').getByRole('link', { name: /Admin/ });
+    await expect(link).toHaveAttribute('href', 'https://admin.example.com');
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  test('a buyer with another VAT country sees the VAT info bar', async ({ page }) => {
+    await signIn(page, 'customer2');
+    await expect(page.getByTestId('vat-info-bar')).toBeVisible();
+  });
+});
+
+test('every navigation is counted as a page view', async ({ page }) => {
+  const pageViews = () =>
+    withShopDatabase(async (db) =>
+      Number((await db.selectFrom('statistics_events').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'page_view').executeTakeFirstOrThrow()).n),
+    );
+  const before = await pageViews();
+  await signIn(page, 'customer');
+  await page.getByTestId('footer').getByRole('link', { name: 'Impressum' }).click();
+  await expect(page).toHaveURL(/\/content\/impressum$/);
+  await expect.poll(pageViews).toBeGreaterThanOrEqual(before + 3);
 });
