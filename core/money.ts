@@ -9,6 +9,15 @@ export function amountToCents(amount: number): number {
   return Math.round(amount * 100);
 }
 
+// Building an Intl.NumberFormat costs far more than formatting with one; a price table formats hundreds.
+const formatters = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency }).format(amount);
+  const key = `${locale}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(amount);
 }
