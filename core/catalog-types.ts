@@ -1,0 +1,132 @@
+// The JSON shapes of the catalogue, basket and wishlist API (spec sections 3 and 7). The server
+// builds them, the browser reads them; both import these types. Amounts are major units (12.5 = 12,50).
+
+export type OrderType = 'order' | 'preOrder';
+
+export interface Price {
+  /** Net unit price for this buyer (customer price when one exists). Absent for guests when prices are hidden. */
+  value: number;
+  currency: string;
+  /** Recommended retail price, when the product has one. */
+  rrp: number | null;
+  preOrderPrice: number | null;
+  isLoading?: boolean;
+}
+
+export interface ProductImage {
+  image: { url: string; width: number; height: number };
+}
+
+export interface SalesUnit {
+  id: number;
+  name: string;
+}
+
+export interface MaterialUnit {
+  unit: { id: number; name: string };
+  /** How many base units one of this unit holds (exact decimal from thousandths). */
+  baseExchangeRatio: number;
+  mainUnit: { name: string };
+}
+
+export interface PreStock {
+  seasonId: number;
+  quantity: number;
+}
+
+export interface ProductVariant {
+  _id: number;
+  variantSku: string;
+  name: string;
+  attributes: Record<string, string>;
+  price: Price | null;
+  stock: { value: number };
+}
+
+export interface Product {
+  /** Product id (a number: never contains a hyphen). */
+  _id: number;
+  name: string;
+  sku: string;
+  /** Set when this entry stands for one variant of the product. */
+  variantSku?: string;
+  categoryId: number;
+  images: ProductImage[];
+  /** null for guests when the shop hides prices from guests: the server never sends them. */
+  price: Price | null;
+  isGrossPrice: boolean;
+  vatRate: number;
+  stock: { value: number };
+  preStocks: PreStock[];
+  isStockFreeze: boolean;
+  salesBatchSize: number;
+  salesUnit: SalesUnit | null;
+  materialUnits: MaterialUnit[];
+  releaseDate: string | null;
+  isOnlySellableWithPositiveStock: boolean;
+  attributes: Record<string, string>;
+  salesAttributes: Record<string, string>;
+  variants: ProductVariant[];
+}
+
+export interface ProductDetail extends Product {
+  description: string | null;
+  downloads: { title: string; url: string }[];
+}
+
+export interface Category {
+  _id: number;
+  name: string;
+  parent: number | null;
+  isDeal: boolean;
+  isActive: boolean;
+  /** URL parameter of /category/: the name with dashes, a dash, then the id. */
+  verboseName: string;
+}
+
+export interface Season {
+  _id: number;
+  name: string;
+  date: string;
+}
+
+export interface ListMeta {
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A line of the basket as the API answers it (spec section 3, "Cart product"). */
+export interface CartProduct {
+  _id: number;
+  sku: string;
+  variantSku?: string;
+  name: string;
+  image: string | null;
+  price: Price;
+  orderType: OrderType;
+  /** Order lines: the quantity. */
+  quantity: number;
+  /** Pre-order lines: one quantity per season, in season order. */
+  quantities: number[];
+  stock: { value: number };
+  notEnoughStock: boolean;
+  /** Set when the price changed since the line was added: the previous price. */
+  oldPrice: number | null;
+  vatRate: number;
+  salesBatchSize: number;
+  customAttributes: Record<string, string> | null;
+  packs: { quantity: number; size: number }[] | null;
+}
+
+/** What the browser sends for a line: identity and quantities only; the server fills in price and stock. */
+export interface CartLineInput {
+  _id: number;
+  sku: string;
+  variantSku?: string;
+  orderType: OrderType;
+  quantity?: number;
+  quantities?: number[];
+  customAttributes?: Record<string, string> | null;
+  packs?: { quantity: number; size: number }[] | null;
+}
