@@ -1,4 +1,5 @@
 import { createContext, type RouterContext } from 'react-router';
+import type { Catalogue } from '../core/translate.ts';
 import type { RequestContext } from '../server/context.ts';
 import type { Services } from '../server/services.ts';
 
@@ -14,6 +15,8 @@ export interface AppLoadContext {
   authToken: string | undefined;
   cspNonce: string;
   clientIp: string;
+  /** The catalogue of the request's language, for the server render and the document. */
+  translations: Catalogue;
   publicConfig: PublicConfig;
 }
 

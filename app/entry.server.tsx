@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appLoadContext } from './app-context';
+import { I18nProvider } from './lib/i18n';
 
 export const streamTimeout = 5_000;
 
@@ -18,7 +19,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The Content-Security-Policy allows only scripts carrying this request's nonce.
-  const nonce = loadContext.get(appLoadContext).cspNonce;
+  const { cspNonce: nonce, ctx, translations } = loadContext.get(appLoadContext);
 
   return new Promise<Response>((resolve, reject) => {
     let abortRender = () => {};
@@ -36,7 +37,11 @@ export default function handleRequest(
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nProvider locale={ctx.locale} catalogue={translations}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nProvider>,
+      {
       nonce,
       onAllReady() {
         pipe(sink);

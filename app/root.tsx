@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   Links,
   Meta,
@@ -10,13 +9,13 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
-import { i18nFor } from '../core/i18n';
 import { defaultLocale } from '../core/locale';
 import { redirectFor } from '../core/route-guards';
 import type { Route } from './+types/root';
 import { appLoadContext } from './app-context';
 import { ErrorScreen } from './components/error-screen';
 import { setApiToken } from './lib/api-client';
+import { TranslationsScript } from './lib/i18n';
 import { toShellSettings } from './lib/shell-settings.server';
 import { useRouteErrorStatus } from './lib/route-error';
 import { sendPageView } from './lib/statistics';
@@ -57,7 +56,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootLoaderData>('root');
   const locale = data?.locale ?? defaultLocale;
-  const i18n = i18nFor(locale);
   const brandColor = data?.configuration.brandColor;
   return (
     <html lang={locale}>
@@ -69,7 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body style={brandColor ? ({ '--brand': brandColor } as React.CSSProperties) : undefined}>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        {children}
+        <TranslationsScript nonce={data?.nonce} />
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

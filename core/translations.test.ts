@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translations } from './i18n.ts';
+import { translations } from './test-catalogues.ts';
 
 describe('the translation catalogues', () => {
   const de = translations.de as Record<string, string>;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 import { useInsideLayout } from '../features/layout/layout-frame';
 import { buttonClasses } from './ui/button';

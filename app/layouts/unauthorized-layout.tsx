@@ -1,6 +1,5 @@
 import { Outlet } from 'react-router';
 import { ToastRegion } from '../components/ui/toast-region';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { LayoutFrameContext } from '../features/layout/layout-frame';
 import { UnauthorizedBottomBar } from '../features/layout/unauthorized-bottom-bar';
 
@@ -8,7 +7,7 @@ import { UnauthorizedBottomBar } from '../features/layout/unauthorized-bottom-ba
 export default function UnauthorizedLayout() {
   return (
     <LayoutFrameContext value={true}>
-      <TooltipProvider>
+      <>
         <div className="flex min-h-dvh flex-col">
           <main id="main" className="flex w-full flex-1 flex-col items-center justify-center px-4 py-8 sm:py-12">
             <Outlet />
@@ -16,7 +15,7 @@ export default function UnauthorizedLayout() {
           <UnauthorizedBottomBar />
         </div>
         <ToastRegion />
-      </TooltipProvider>
+      </>
     </LayoutFrameContext>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { guestCredentials } from '../../core/guest-login';

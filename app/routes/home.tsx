@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { BannerGrid } from '../features/home/banner-grid';
 import { HeroCarousel } from '../features/home/hero-carousel';
 import { useRootData } from '../features/session/use-root-data';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Form, Link } from 'react-router';
 import { useRootData } from '../features/session/use-root-data';
 

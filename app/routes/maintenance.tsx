@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/maintenance';
 import { appLoadContext } from '../app-context';
 

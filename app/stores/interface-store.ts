@@ -12,7 +12,7 @@ export const defaultToastTimeoutMs = 5000;
 export interface ToastMessage {
   code?: string;
   text?: string;
-  params?: Record<string, unknown>;
+  params?: Record<string, string | number>;
 }
 
 export interface ToastAction {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { i18nFor } from '../../core/i18n.ts';
+import { translatorFor } from '../i18n.ts';
 import { defaultLocale } from '../../core/locale.ts';
 import { AppError, isAppError } from '../errors.ts';
 
@@ -15,12 +15,12 @@ const fastifyErrorKeys: Record<string, string> = {
 };
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const i18n = i18nFor(request.ctx?.locale ?? defaultLocale);
+  const t = translatorFor(request.ctx?.locale ?? defaultLocale);
   return reply.status(error.statusCode).send({
     statusCode: error.statusCode,
     error: error.code,
     messageKey: error.messageKey,
-    message: i18n.t(error.messageKey, error.params ?? {}),
+    message: t(error.messageKey, error.params ?? {}),
     ...(error.field ? { field: error.field } : {}),
   });
 }
@@ -36,7 +36,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         statusCode: status,
         error: code,
         messageKey: key,
-        message: i18nFor(request.ctx?.locale ?? defaultLocale).t(key),
+        message: translatorFor(request.ctx?.locale ?? defaultLocale)(key),
       });
     }
     // Never let a stack trace or an internal message reach the client.

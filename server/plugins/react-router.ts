@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appLoadContext, type PublicConfig } from '../../app/app-context.ts';
+import { catalogueFor } from '../i18n.ts';
 import type { Services } from '../services.ts';
 
 interface Options {
@@ -79,6 +80,7 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
         authToken: request.authToken,
         cspNonce: request.cspNonce,
         clientIp: request.ip,
+        translations: catalogueFor(request.ctx.locale),
         publicConfig,
       });
       const response = await handle(toFetchRequest(request, reply), context);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** Busy indicator with a spoken label, for buttons and small areas that wait for data. */
 export function Spinner({ className = 'size-5', label }: { className?: string; label?: string }) {

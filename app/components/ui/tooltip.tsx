@@ -1,37 +1,43 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ReactElement, ReactNode } from 'react';
+import { cloneElement, useId, useState, type ReactElement, type ReactNode } from 'react';
 
 export interface TooltipProps {
   content: ReactNode;
   /** One focusable element (button, link); a disabled button must be wrapped in a focusable span. */
-  children: ReactElement;
-  side?: 'top' | 'right' | 'bottom' | 'left';
+  children: ReactElement<{ 'aria-describedby'?: string }>;
+  side?: 'top' | 'bottom';
 }
 
-/** Shown on hover and keyboard focus; the layouts mount one TooltipProvider for the shared delay. */
+const sideClasses = {
+  top: 'bottom-full mb-1.5',
+  bottom: 'top-full mt-1.5',
+} as const;
+
+/**
+ * Shown on hover and keyboard focus, dismissed with Escape (WCAG 1.4.13). Plain CSS positioning:
+ * a positioning library would cost more JavaScript than every tooltip of a page together.
+ */
 export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
+  const id = useId();
+  const [dismissed, setDismissed] = useState(false);
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-[60] max-w-xs rounded-md bg-zinc-900 px-2.5 py-1.5 text-xs leading-snug text-white shadow-lg"
-        >
-          {content}
-          <RadixTooltip.Arrow className="fill-zinc-900" />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
-  );
-}
-
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={300} skipDelayDuration={200}>
-      {children}
-    </RadixTooltip.Provider>
+    <span
+      className="group/tooltip relative inline-flex"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setDismissed(true);
+      }}
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
+      {cloneElement(children, { 'aria-describedby': id })}
+      <span
+        role="tooltip"
+        id={id}
+        className={`pointer-events-none invisible absolute left-1/2 z-[60] w-max max-w-xs -translate-x-1/2 rounded-md bg-zinc-900 px-2.5 py-1.5 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity delay-300 ${sideClasses[side]} ${
+          dismissed ? '' : 'group-focus-within/tooltip:visible group-focus-within/tooltip:opacity-100 group-hover/tooltip:visible group-hover/tooltip:opacity-100'
+        }`}
+      >
+        {content}
+      </span>
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { CloseIcon, ExternalLinkIcon, LogOutIcon } from '../../components/ui/icons';
 import { useReturnFocus } from '../../components/ui/use-return-focus';
@@ -61,8 +61,12 @@ export function AccountSidebar() {
   const location = useLocation();
   const returnFocus = useReturnFocus();
 
-  // A chosen entry navigates away: the sheet must not stay over the new page.
+  // A chosen entry navigates away: the sheet must not stay over the new page. (Not on mount: the sheet
+  // is loaded and mounted by the very click that opens it.)
+  const shownFor = useRef(location.key);
   useEffect(() => {
+    if (shownFor.current === location.key) return;
+    shownFor.current = location.key;
     setOpen(false);
   }, [location.key, setOpen]);
 

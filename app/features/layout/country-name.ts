@@ -3,7 +3,7 @@ const displayNamesByLocale = new Map<string, Intl.DisplayNames | null>();
 
 function regionNames(locale: string): Intl.DisplayNames | null {
   if (!displayNamesByLocale.has(locale)) {
-    let names: Intl.DisplayNames | null = null;
+    let names: Intl.DisplayNames | null;
     try {
       names = new Intl.DisplayNames([locale], { type: 'region' });
     } catch {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation } from 'react-router';
 import { supportedLocales } from '../../../core/locale';
 import { useRootData } from '../session/use-root-data';

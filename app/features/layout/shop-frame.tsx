@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { ModalHost } from '../../components/modal-host';
 import { ToastRegion } from '../../components/ui/toast-region';
-import { TooltipProvider } from '../../components/ui/tooltip';
-import { GuestLoginModal } from '../auth/guest-login-modal';
-import { AccountSidebar } from './account-sidebar';
+import { LazyAccountSidebar, LazyGuestLoginModal } from './lazy-overlays';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LayoutFrameContext } from './layout-frame';
@@ -17,7 +15,7 @@ import { VatInfoBar } from './vat-info-bar';
 export function ShopFrame({ children }: { children: ReactNode }) {
   return (
     <LayoutFrameContext value={true}>
-      <TooltipProvider>
+      <>
         <SkipLink />
         {/* Bottom padding keeps the end of the page clear of the fixed bottom navigation on phones. */}
         <div className="flex min-h-dvh flex-col pb-14 lg:pb-0">
@@ -31,11 +29,11 @@ export function ShopFrame({ children }: { children: ReactNode }) {
           <Footer />
         </div>
         <MobileBottomNav />
-        <AccountSidebar />
+        <LazyAccountSidebar />
         <ToastRegion />
         <ModalHost />
-        <GuestLoginModal />
-      </TooltipProvider>
+        <LazyGuestLoginModal />
+      </>
     </LayoutFrameContext>
   );
 }

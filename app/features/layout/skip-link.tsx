@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** First tab stop: jumps over the header straight to the page content. */
 export function SkipLink() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useRootData } from '../session/use-root-data';
 
 /** Company info text for sales persons only (spec sections 2 and 6). */

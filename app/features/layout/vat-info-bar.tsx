@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { showsVatInfoBar } from '../../../core/vat';
 import { InfoIcon } from '../../components/ui/icons';
 import { useRootData } from '../session/use-root-data';

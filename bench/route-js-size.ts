@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { ServerBuild } from 'react-router';
+
+// How much JavaScript the browser loads for a page: the client entry, then every route module on the
+// way from the root to the page, with all their static imports — gzip-compressed, as it travels.
+// Usage: npm run bench:js -- routes/home routes/category   (route ids from app/routes.ts)
+
+const root = path.resolve(import.meta.dirname, '..');
+const build = (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
+const { assets } = build;
+
+function routeChain(routeId: string): string[] {
+  const chain: string[] = [];
+  let current: string | undefined = routeId;
+  while (current) {
+    const route: (typeof assets.routes)[string] | undefined = assets.routes[current];
+    if (!route) throw new Error(`Unknown route id ${current}; known: ${Object.keys(assets.routes).join(', ')}`);
+    chain.unshift(current);
+    current = route.parentId;
+  }
+  return chain;
+}
+
+function gzipKb(files: Set<string>): number {
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(fs.readFileSync(path.join(root, 'build/client', file))).length;
+  return bytes / 1024;
+}
+
+const routeIds = process.argv.slice(2);
+if (routeIds.length === 0) routeIds.push('routes/home');
+for (const routeId of routeIds) {
+  const files = new Set<string>([assets.entry.module, ...assets.entry.imports]);
+  for (const id of routeChain(routeId)) {
+    const route = assets.routes[id]!;
+    if (route.module) files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  console.log(`${routeId}: ${files.size} files, ${gzipKb(files).toFixed(1)} KB gzip`);
+}
