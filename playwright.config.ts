@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// A separate port and data folder let two suites run side by side (e.g. two developers on one machine).
+const dataDir = process.env.E2E_DIR ?? 'test-results/e2e';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/playwright',
+  outputDir: `${dataDir}/playwright`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI === 'true' ? 1 : 0,
@@ -37,8 +39,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'test-results/e2e/shop.sqlite',
-      MEDIA_DIR: 'test-results/e2e/media',
+      DATABASE_URL: `${dataDir}/shop.sqlite`,
+      MEDIA_DIR: `${dataDir}/media`,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
     },

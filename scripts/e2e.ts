@@ -27,7 +27,7 @@ if (!fs.existsSync(chromium)) {
 }
 
 // Every run starts from a freshly seeded database.
-fs.rmSync(path.join(root, 'test-results/e2e'), { recursive: true, force: true });
+fs.rmSync(path.join(root, process.env.E2E_DIR ?? 'test-results/e2e'), { recursive: true, force: true });
 fs.mkdirSync(path.join(root, 'test-results/screens'), { recursive: true });
 
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {

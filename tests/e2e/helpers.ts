@@ -42,7 +42,7 @@ export async function captureScreens(page: Page, name: string) {
 
 /** Direct access to the shop's database, to set up states such as maintenance mode. */
 export async function withShopDatabase<T>(work: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-  const handle = openDatabase('test-results/e2e/shop.sqlite');
+  const handle = openDatabase(`${process.env.E2E_DIR ?? 'test-results/e2e'}/shop.sqlite`);
   try {
     return await work(handle.db);
   } finally {
