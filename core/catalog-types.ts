@@ -130,3 +130,15 @@ export interface CartLineInput {
   customAttributes?: Record<string, string> | null;
   packs?: { quantity: number; size: number }[] | null;
 }
+
+/** An entry of the wishlist (GET /api/wishlist): the product as the signed-in buyer sees it today. */
+export interface WishlistItem {
+  _id: number;
+  sku: string;
+  name: string;
+  image: string | null;
+  price: Price;
+  stock: { value: number };
+  salesBatchSize: number;
+  vatRate: number;
+}

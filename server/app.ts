@@ -4,12 +4,18 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import basketRoutes from './api/basket/basket.routes.ts';
 import configurationRoutes from './api/configuration/configuration.routes.ts';
 import healthRoutes from './api/health/health.routes.ts';
 import loginRoutes from './api/login/login.routes.ts';
+import materialCategoryRoutes from './api/material/material-category.routes.ts';
+import materialRoutes from './api/material/material.routes.ts';
 import lookupRoutes from './api/lookup/lookup.routes.ts';
+import seasonRoutes from './api/season/season.routes.ts';
+import shippingTypeRoutes from './api/shipping/shipping-type.routes.ts';
 import statisticsRoutes from './api/statistics/statistics.routes.ts';
 import userRoutes from './api/user/user.routes.ts';
+import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
@@ -60,6 +66,11 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   await app.register(
     async function api(scope) {
       for (const routes of [loginRoutes, userRoutes, configurationRoutes, lookupRoutes, statisticsRoutes]) {
+        await scope.register(routes, { services });
+      }
+      await scope.register(basketRoutes, { services });
+      await scope.register(wishlistRoutes, { services });
+      for (const routes of [materialCategoryRoutes, materialRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });
       }
       scope.all('/*', async () => {

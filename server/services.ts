@@ -1,6 +1,14 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createBasketRepository } from './modules/basket/basket.repository.ts';
+import { createBasketService } from './modules/basket/basket.service.ts';
+import { createBuyerProductsRepository } from './modules/basket/buyer-products.repository.ts';
+import { createCatalogBuyerRepository } from './modules/catalog/catalog-buyer.repository.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCategoryRepository } from './modules/catalog/category.repository.ts';
+import { createProductListingRepository } from './modules/catalog/product-listing.repository.ts';
+import { createProductRepository } from './modules/catalog/product.repository.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
@@ -13,14 +21,19 @@ import { createTenantRepository } from './modules/tenants/tenant.repository.ts';
 import { createTenantService } from './modules/tenants/tenant.service.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 import { createUserService } from './modules/users/user.service.ts';
+import { createWishlistRepository } from './modules/wishlist/wishlist.repository.ts';
+import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
 export function createServices(db: Database, config: Config) {
   const users = createUserRepository(db);
+  // Shared with the basket, so one cache (and one clearCache) serves both.
+  const settings = createSettingsService(createSettingsRepository(db));
+  const buyerProducts = createBuyerProductsRepository(db);
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
-    settings: createSettingsService(createSettingsRepository(db)),
+    settings,
     auth: createAuthService({
       sessions: createSessionRepository(db),
       attempts: createLoginAttemptRepository(db),
@@ -30,6 +43,15 @@ export function createServices(db: Database, config: Config) {
     users: createUserService(users),
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
+    catalog: createCatalogService({
+      categories: createCategoryRepository(db),
+      products: createProductRepository(db),
+      listing: createProductListingRepository(db),
+      buyers: createCatalogBuyerRepository(db),
+      settings,
+    }),
+    basket: createBasketService({ baskets: createBasketRepository(db), products: buyerProducts, settings }),
+    wishlist: createWishlistService({ wishlists: createWishlistRepository(db), products: buyerProducts }),
   };
 }
 

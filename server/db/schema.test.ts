@@ -77,7 +77,7 @@ const expectedTables = [
   'sessions', 'login_attempts', 'statistics_events', 'password_reset_tokens', 'signup_requests', 'addresses',
   'vat_rates', 'seasons', 'shipping_methods', 'shipping_method_countries', 'payment_methods', 'order_statuses',
   'sales_head_statuses', 'content_pages', 'categories', 'sales_units', 'products', 'product_variants', 'product_images',
-  'material_units', 'product_pre_stocks', 'customer_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
+  'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
   'invoices', 'credits',
 ];

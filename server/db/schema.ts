@@ -333,6 +333,20 @@ export interface ProductsTable {
   is_downloadable: Generated<Flag>;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
+  /** 1 while the product has product_pre_stocks rows; kept by triggers (migration 0007), never written by code. */
+  has_pre_stock: Generated<Flag>;
+}
+
+/**
+ * The string attribute values of each active product and its active variants, per category: the
+ * catalogue's attribute filters and filter options read this. Kept by triggers (migration 0007).
+ */
+export interface ProductFacetsTable {
+  tenant_id: number;
+  category_id: number;
+  name: string;
+  value: string;
+  product_id: number;
 }
 
 /** price_cents overrides the product's price when not null. attributes: JSON e.g. {"Farbe":"Rot"}. */
@@ -635,6 +649,7 @@ export interface DB {
   categories: CategoriesTable;
   sales_units: SalesUnitsTable;
   products: ProductsTable;
+  product_facets: ProductFacetsTable;
   product_variants: ProductVariantsTable;
   product_images: ProductImagesTable;
   material_units: MaterialUnitsTable;

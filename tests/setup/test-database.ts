@@ -56,6 +56,16 @@ export async function copyTemplateDatabase(template: string): Promise<TestDataba
   await withPostgresAdmin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   return {
     url: postgresUrlFor(name),
-    drop: () => withPostgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withPostgresAdmin(async (client) => {
+        // pg's pool.end() resolves before the server has seen every connection close; forcing the drop
+        // while one lingers makes the server kill it, which surfaces as an error in the test process.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await client.query('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0].open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }

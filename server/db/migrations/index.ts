@@ -4,6 +4,8 @@ import * as m0002 from './0002-shop-reference-data.ts';
 import * as m0003 from './0003-catalog.ts';
 import * as m0004 from './0004-carts-wishlists-alarms.ts';
 import * as m0005 from './0005-orders-and-documents.ts';
+import * as m0006 from './0006-basket-line-identity.ts';
+import * as m0007 from './0007-catalog-listing.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0003-catalog': m0003,
   '0004-carts-wishlists-alarms': m0004,
   '0005-orders-and-documents': m0005,
+  '0006-basket-line-identity': m0006,
+  '0007-catalog-listing': m0007,
 };

@@ -1,0 +1,10 @@
+// The wishlist's id list rules (spec section 4: adding is skipped if the id is already present),
+// apart from the store so they are tested without a network.
+
+export function withId(ids: readonly number[], productId: number): number[] {
+  return ids.includes(productId) ? [...ids] : [...ids, productId];
+}
+
+export function withoutId(ids: readonly number[], productId: number): number[] {
+  return ids.filter((id) => id !== productId);
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/guards.ts';
+import { parseInput } from '../../http/validation.ts';
+import { requireShopper } from '../../modules/basket/shopper.ts';
+import type { Services } from '../../services.ts';
+
+// GET and POST /api/basket (spec section 7). The client sends identities and quantities; every
+// other field it may send (price, stock, name …) is dropped here and recomputed by the service.
+
+/** Far above any real order, low enough that sums of quantities × cents stay exact integers. */
+const maxQuantity = 1_000_000;
+const maxBasketLines = 500;
+
+const quantity = z
+  .number()
+  .int('validation.whole_number')
+  .min(0, 'validation.negative')
+  .max(maxQuantity, 'validation.too_large');
+
+// Ids may arrive as numbers or, read from the userId cookie, as digit strings.
+const recordId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)]).nullish();
+
+const sku = z.string().trim().min(1).max(100);
+
+const lineFields = {
+  _id: z.number().int().positive(),
+  sku,
+  // An empty variant sku is how some clients say "no variant".
+  variantSku: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((value) => value || undefined),
+  customAttributes: z
+    .record(z.string().max(100), z.string().max(500))
+    .refine((value) => Object.keys(value).length <= 30, 'validation.too_many_items')
+    .nullish(),
+  packs: z
+    .array(z.object({ quantity, size: z.number().int().min(1).max(maxQuantity) }))
+    .max(50, 'validation.too_many_items')
+    .nullish(),
+};
+
+const line = z.discriminatedUnion('orderType', [
+  z.object({ ...lineFields, orderType: z.literal('order'), quantity }),
+  z.object({ ...lineFields, orderType: z.literal('preOrder'), quantities: z.array(quantity).max(24, 'validation.too_many_seasons') }),
+]);
+
+const saveBasketBody = z.object({
+  _id: recordId,
+  userId: recordId,
+  items: z.array(line).max(maxBasketLines, 'validation.too_many_items'),
+});
+
+export default async function basketRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get('/basket', async (request) => {
+    requireShopper(requireSession(request));
+    return services.basket.getBasket(request.ctx);
+  });
+
+  app.post('/basket', async (request) => {
+    requireShopper(requireSession(request));
+    const body = parseInput(saveBasketBody, request.body);
+    return services.basket.saveBasket(request.ctx, body);
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../../http/guards.ts';
+import { parseInput } from '../../http/validation.ts';
+import type { Services } from '../../services.ts';
+import { categoryQuery, detailParams, detailQuery, imageQuery, parseListQuery } from './material-query.ts';
+
+// The catalogue endpoints of spec section 7. Every one needs a session (the shared guest included)
+// and answers in the request's language; the service applies tenant, company, deals and guest prices.
+
+export default async function materialRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  // The plain list leaves variants out (a page of 100 products can carry hundreds of them).
+  app.get('/material', async (request) => {
+    const ctx = requireSession(request);
+    return services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: false });
+  });
+
+  app.get('/material/listMaterialWithVariants', async (request) => {
+    const ctx = requireSession(request);
+    return services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: true });
+  });
+
+  app.get('/material/getSimilarMaterials', async (request) => {
+    const ctx = requireSession(request);
+    return { data: await services.catalog.getSimilarProducts(ctx) };
+  });
+
+  app.get('/material/mainMaterialImage', async (request) => {
+    const ctx = requireSession(request);
+    const { sku } = parseInput(imageQuery, request.query);
+    return services.catalog.getMainImages(ctx, sku);
+  });
+
+  app.get('/material/getFilterableAttributes', async (request) => {
+    const ctx = requireSession(request);
+    const { category } = parseInput(categoryQuery, request.query);
+    return { data: await services.catalog.getFilterableAttributes(ctx, category) };
+  });
+
+  app.get('/material/:id', async (request) => {
+    const ctx = requireSession(request);
+    const { id } = parseInput(detailParams, request.params);
+    const { sku } = parseInput(detailQuery, request.query);
+    return services.catalog.getProductDetail(ctx, id, sku);
+  });
+}

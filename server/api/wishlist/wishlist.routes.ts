@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/guards.ts';
+import { parseInput } from '../../http/validation.ts';
+import { requireShopper } from '../../modules/basket/shopper.ts';
+import type { Services } from '../../services.ts';
+
+// GET and POST /api/wishlist (spec section 7). Entries are product ids; anything else a client
+// sends with them is dropped.
+
+const maxWishlistItems = 1000;
+
+// Ids may arrive as numbers or, read from the userId cookie, as digit strings.
+const recordId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)]).nullish();
+
+const saveWishlistBody = z.object({
+  _id: recordId,
+  userId: recordId,
+  items: z.array(z.object({ _id: z.number().int().positive() })).max(maxWishlistItems, 'validation.too_many_items'),
+});
+
+export default async function wishlistRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get('/wishlist', async (request) => {
+    requireShopper(requireSession(request));
+    return services.wishlist.getWishlist(request.ctx);
+  });
+
+  app.post('/wishlist', async (request) => {
+    requireShopper(requireSession(request));
+    const body = parseInput(saveWishlistBody, request.body);
+    return services.wishlist.saveWishlist(request.ctx, body);
+  });
+}

@@ -1,0 +1,48 @@
+import type { CartProduct } from '../../../core/catalog-types.ts';
+import { centsToAmount } from '../../../core/money.ts';
+import { bpToPercent } from '../../../core/vat.ts';
+import type { StoredBasketLine } from './basket.repository.ts';
+import { lineLacksStock } from './basket-lines.ts';
+import { stockOf, type BuyerProduct, type BuyerVariant } from './buyer-products.ts';
+
+// A stored basket line as the API answers it (core/catalog-types.ts CartProduct): stored quantities
+// and price, today's stock, name and image. Amounts leave the server in major units only here.
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toCartProduct(line: StoredBasketLine, product: BuyerProduct, variant: BuyerVariant | null, seasonCount: number): CartProduct {
+  const stored = parseJson<number[]>(line.quantities, []);
+  // Seasons added after the line was saved order nothing yet.
+  const quantities = line.order_type === 'preOrder' ? Array.from({ length: Math.max(seasonCount, stored.length) }, (_, i) => stored[i] ?? 0) : [];
+  const stock = stockOf(product, variant);
+  return {
+    _id: product.id,
+    sku: product.sku,
+    ...(variant ? { variantSku: variant.variantSku } : {}),
+    name: variant ? variant.name : product.name,
+    image: product.imageUrl,
+    price: {
+      value: centsToAmount(line.unit_price_cents),
+      currency: product.currency,
+      rrp: product.retailPriceCents === null ? null : centsToAmount(product.retailPriceCents),
+      preOrderPrice: product.preOrderPriceCents === null ? null : centsToAmount(product.preOrderPriceCents),
+    },
+    orderType: line.order_type,
+    quantity: line.quantity,
+    quantities,
+    stock: { value: stock },
+    notEnoughStock: lineLacksStock({ orderType: line.order_type, quantity: line.quantity }, product, variant),
+    oldPrice: line.old_price_cents === null || line.old_price_cents === line.unit_price_cents ? null : centsToAmount(line.old_price_cents),
+    vatRate: bpToPercent(product.vatRateBp),
+    salesBatchSize: product.salesBatchSize,
+    customAttributes: parseJson<Record<string, string> | null>(line.custom_attributes, null),
+    packs: parseJson<{ quantity: number; size: number }[] | null>(line.packs, null),
+  };
+}

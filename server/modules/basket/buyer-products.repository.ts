@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+// Active products of one tenant as one buyer (company) sees them: list price, the company's
+// customer price, the VAT rate of the buyer's VAT country, the first image and the requested
+// variants. The basket and the wishlist price their lines from here and nowhere else.
+// Overlaps with the catalogue's product queries (server/modules/catalog) on purpose: the basket
+// needs a narrow, one-query lookup by a set of skus or ids, not a listing.
+
+export interface BuyerProductRow {
+  id: number;
+  sku: string;
+  name: string;
+  name_en: string | null;
+  price_cents: number;
+  retail_price_cents: number | null;
+  pre_order_price_cents: number | null;
+  currency: string;
+  vat_rate_bp: number;
+  stock: number;
+  is_stock_freeze: number;
+  is_only_sellable_with_positive_stock: number;
+  sales_batch_size: number;
+  customer_price_cents: number | null;
+  buyer_vat_rate_bp: number | null;
+  image_url: string | null;
+  variant_id: number | null;
+  variant_sku: string | null;
+  variant_name: string | null;
+  variant_price_cents: number | null;
+  variant_stock: number | null;
+}
+
+export interface BuyerScope {
+  tenantId: number;
+  /** The company whose customer prices and VAT country apply; null for users without one. */
+  companyId: number | null;
+}
+
+export type ProductKeys = { by: 'sku'; skus: readonly string[] } | { by: 'id'; ids: readonly number[] };
+
+export function createBuyerProductsRepository(db: Database) {
+  return {
+    /**
+     * One row per product, or one per requested variant of it (variants of `variantSkus` only).
+     * Inactive products and variants are left out, so they count as unknown.
+     */
+    async find(scope: BuyerScope, keys: ProductKeys, variantSkus: readonly string[]): Promise<BuyerProductRow[]> {
+      const wanted = keys.by === 'sku' ? keys.skus : keys.ids;
+      if (wanted.length === 0) return [];
+      const companyId = scope.companyId ?? 0;
+      const buyerCountry = db
+        .selectFrom('companies')
+        .select('vat_country_code')
+        .where('id', '=', companyId)
+        .where('tenant_id', '=', scope.tenantId);
+      let query = db
+        .selectFrom('products as p')
+        .leftJoin('product_variants as v', (join) =>
+          join
+            .onRef('v.product_id', '=', 'p.id')
+            .on('v.is_active', '=', 1)
+            .on(variantSkus.length > 0 ? sql<boolean>`${sql.ref('v.variant_sku')} in (${sql.join(variantSkus)})` : sql<boolean>`1 = 0`),
+        )
+        .leftJoin('customer_prices as cp', (join) =>
+          join.onRef('cp.product_id', '=', 'p.id').on('cp.tenant_id', '=', scope.tenantId).on('cp.company_id', '=', companyId),
+        )
+        .leftJoin('vat_rates as vr', (join) =>
+          join.on('vr.tenant_id', '=', scope.tenantId).onRef('vr.tax_category', '=', 'p.tax_category').on('vr.country_code', '=', buyerCountry),
+        )
+        .select((eb) => [
+          'p.id',
+          'p.sku',
+          'p.name',
+          'p.name_en',
+          'p.price_cents',
+          'p.retail_price_cents',
+          'p.pre_order_price_cents',
+          'p.currency',
+          'p.vat_rate_bp',
+          'p.stock',
+          'p.is_stock_freeze',
+          'p.is_only_sellable_with_positive_stock',
+          'p.sales_batch_size',
+          'cp.price_cents as customer_price_cents',
+          'vr.rate_bp as buyer_vat_rate_bp',
+          eb
+            .selectFrom('product_images as i')
+            .select('i.url')
+            .whereRef('i.product_id', '=', 'p.id')
+            .orderBy('i.sort_order')
+            .orderBy('i.id')
+            .limit(1)
+            .as('image_url'),
+          'v.id as variant_id',
+          'v.variant_sku',
+          'v.name as variant_name',
+          'v.price_cents as variant_price_cents',
+          'v.stock as variant_stock',
+        ])
+        .where('p.tenant_id', '=', scope.tenantId)
+        .where('p.is_active', '=', 1);
+      query = keys.by === 'sku' ? query.where('p.sku', 'in', keys.skus) : query.where('p.id', 'in', keys.ids);
+      return query.execute();
+    },
+
+    /** Pre-stock quantities of the given products, per season. */
+    findPreStocks(tenantId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('product_pre_stocks')
+        .select(['product_id', 'season_id', 'quantity'])
+        .where('tenant_id', '=', tenantId)
+        .where('product_id', 'in', productIds)
+        .execute();
+    },
+  };
+}
+
+export type BuyerProductsRepository = ReturnType<typeof createBuyerProductsRepository>;

@@ -1,0 +1,69 @@
+import type { Product } from '../../../core/catalog-types.ts';
+import { toProduct, type ProductViewer } from './product.mapper.ts';
+import type { ProductRepository } from './product.repository.ts';
+
+// Turns a list of product ids into API products with a fixed number of queries, whatever the page size:
+// products, images, units, pre-stocks, customer prices (and variants when asked), each `in (…)`.
+
+export interface PricedViewer extends ProductViewer {
+  tenantId: number;
+  /** Whose customer prices apply; null for users without a company. */
+  companyId: number | null;
+}
+
+function groupByProduct<T extends { product_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.product_id);
+    if (group) group.push(row);
+    else groups.set(row.product_id, [row]);
+  }
+  return groups;
+}
+
+/** Active products of `ids` in the order of `ids`; unknown or inactive ids are left out. */
+export async function loadProducts(
+  repository: ProductRepository,
+  viewer: PricedViewer,
+  ids: readonly number[],
+  options: { withVariants: boolean },
+): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const tenantId = viewer.tenantId;
+  // Customer prices are only worth reading when they will be shown.
+  const wantsCustomerPrices = viewer.showPrices && viewer.companyId !== null;
+  const [rows, images, variants, units, preStocks, customerPrices] = await Promise.all([
+    repository.findProducts(tenantId, ids),
+    repository.findImages(tenantId, ids),
+    options.withVariants ? repository.findVariants(tenantId, ids) : Promise.resolve([]),
+    repository.findMaterialUnits(tenantId, ids),
+    repository.findPreStocks(tenantId, ids),
+    wantsCustomerPrices && viewer.companyId !== null ? repository.findCustomerPrices(tenantId, viewer.companyId, ids) : Promise.resolve([]),
+  ]);
+  const imagesOf = groupByProduct(images);
+  const variantsOf = groupByProduct(variants);
+  const unitsOf = groupByProduct(units);
+  const preStocksOf = groupByProduct(preStocks);
+  const customerPriceOf = new Map(customerPrices.map((price) => [price.product_id, price.price_cents]));
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+
+  const products: Product[] = [];
+  for (const id of ids) {
+    const row = rowOf.get(id);
+    if (!row) continue;
+    products.push(
+      toProduct(
+        row,
+        {
+          images: imagesOf.get(id) ?? [],
+          variants: variantsOf.get(id) ?? [],
+          units: unitsOf.get(id) ?? [],
+          preStocks: preStocksOf.get(id) ?? [],
+          customerPriceCents: customerPriceOf.get(id) ?? null,
+        },
+        viewer,
+      ),
+    );
+  }
+  return products;
+}

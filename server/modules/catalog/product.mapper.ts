@@ -1,0 +1,120 @@
+import type { MaterialUnit, Price, Product, ProductVariant } from '../../../core/catalog-types.ts';
+import type { Locale } from '../../../core/locale.ts';
+import { centsToAmount } from '../../../core/money.ts';
+import { bpToPercent } from '../../../core/vat.ts';
+import type { ImageRow, MaterialUnitRow, PreStockRow, ProductRow, VariantRow } from './product.repository.ts';
+
+// Database rows to the API's Product shape (core/catalog-types.ts). Pure: the service loads, this maps.
+
+/** How the person asking sees prices and names. */
+export interface ProductViewer {
+  locale: Locale;
+  /** false for guests when the shop hides prices from guests: every price becomes null. */
+  showPrices: boolean;
+  /** The company shows gross prices (its show_net_prices is off). */
+  isGrossPrice: boolean;
+}
+
+export interface ProductChildren {
+  images: readonly ImageRow[];
+  /** Active variants, or none when the caller skips them (the plain list). */
+  variants: readonly VariantRow[];
+  units: readonly MaterialUnitRow[];
+  preStocks: readonly PreStockRow[];
+  /** The buyer's company's negotiated price for this product. */
+  customerPriceCents: number | null;
+}
+
+function localized(locale: Locale, german: string, english: string | null | undefined): string {
+  return locale === 'en' && english ? english : german;
+}
+
+/** An attribute document as display name → value; anything that is not a string value is left out. */
+export function parseAttributes(json: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * The buyer's price: the company's customer price wins over the list price (the variant's own list
+ * price when it has one, else the product's). The same rule prices basket lines
+ * (server/modules/basket/buyer-products.ts).
+ */
+export function buyerPrice(row: ProductRow, customerPriceCents: number | null, variantPriceCents: number | null, viewer: ProductViewer): Price | null {
+  if (!viewer.showPrices) return null;
+  return {
+    value: centsToAmount(customerPriceCents ?? variantPriceCents ?? row.price_cents),
+    currency: row.currency,
+    rrp: row.retail_price_cents === null ? null : centsToAmount(row.retail_price_cents),
+    preOrderPrice: row.pre_order_price_cents === null ? null : centsToAmount(row.pre_order_price_cents),
+  };
+}
+
+function toVariant(row: ProductRow, variant: VariantRow, children: ProductChildren, viewer: ProductViewer): ProductVariant {
+  return {
+    _id: variant.id,
+    variantSku: variant.variant_sku,
+    name: variant.name,
+    attributes: parseAttributes(variant.attributes),
+    price: buyerPrice(row, children.customerPriceCents, variant.price_cents, viewer),
+    stock: { value: variant.stock },
+  };
+}
+
+function toMaterialUnit(unit: MaterialUnitRow, locale: Locale): MaterialUnit {
+  return {
+    unit: { id: unit.unit_id, name: localized(locale, unit.unit_name, unit.unit_name_en) },
+    baseExchangeRatio: unit.base_exchange_ratio_milli / 1000,
+    mainUnit: { name: localized(locale, unit.main_unit_name, unit.main_unit_name_en) },
+  };
+}
+
+export function toProduct(row: ProductRow, children: ProductChildren, viewer: ProductViewer): Product {
+  return {
+    _id: row.id,
+    name: localized(viewer.locale, row.name, row.name_en),
+    sku: row.sku,
+    categoryId: row.category_id,
+    images: children.images.map((image) => ({ image: { url: image.url, width: image.width, height: image.height } })),
+    price: buyerPrice(row, children.customerPriceCents, null, viewer),
+    isGrossPrice: viewer.isGrossPrice,
+    vatRate: bpToPercent(row.vat_rate_bp),
+    stock: { value: row.stock },
+    preStocks: children.preStocks.map((preStock) => ({ seasonId: preStock.season_id, quantity: preStock.quantity })),
+    isStockFreeze: row.is_stock_freeze === 1,
+    salesBatchSize: row.sales_batch_size,
+    salesUnit:
+      row.sales_unit_id !== null && row.sales_unit_name !== null
+        ? { id: row.sales_unit_id, name: localized(viewer.locale, row.sales_unit_name, row.sales_unit_name_en) }
+        : null,
+    materialUnits: children.units.map((unit) => toMaterialUnit(unit, viewer.locale)),
+    releaseDate: row.release_date,
+    isOnlySellableWithPositiveStock: row.is_only_sellable_with_positive_stock === 1,
+    attributes: parseAttributes(row.attributes),
+    salesAttributes: parseAttributes(row.sales_attributes),
+    variants: children.variants.map((variant) => toVariant(row, variant, children, viewer)),
+  };
+}
+
+/**
+ * The product as it stands for one of its variants (the product page opened with ?sku=<variant sku>):
+ * the variant's sku, name, price and stock, and the variant's attributes over the product's.
+ */
+export function selectVariant(product: Product, variantSku: string): Product {
+  const variant = product.variants.find((candidate) => candidate.variantSku === variantSku);
+  if (!variant) return product;
+  return {
+    ...product,
+    variantSku: variant.variantSku,
+    name: variant.name,
+    price: variant.price,
+    stock: variant.stock,
+    attributes: { ...product.attributes, ...variant.attributes },
+  };
+}

@@ -1,0 +1,169 @@
+import type { Database } from '../../db/database.ts';
+
+// Products and everything hanging off them, loaded for a whole page at once: one query per kind
+// of child with `product_id in (…)`, never one per product.
+
+export function createProductRepository(db: Database) {
+  return {
+    /** Active products by id with their sales unit; callers keep their own order. */
+    findProducts(tenantId: number, ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('products as p')
+        .leftJoin('sales_units as su', 'su.id', 'p.sales_unit_id')
+        .select([
+          'p.id',
+          'p.category_id',
+          'p.sku',
+          'p.name',
+          'p.name_en',
+          'p.price_cents',
+          'p.retail_price_cents',
+          'p.pre_order_price_cents',
+          'p.currency',
+          'p.vat_rate_bp',
+          'p.stock',
+          'p.is_stock_freeze',
+          'p.is_only_sellable_with_positive_stock',
+          'p.sales_batch_size',
+          'p.release_date',
+          'p.attributes',
+          'p.sales_attributes',
+          'p.sales_unit_id',
+          'su.name as sales_unit_name',
+          'su.name_en as sales_unit_name_en',
+        ])
+        .where('p.tenant_id', '=', tenantId)
+        .where('p.id', 'in', ids)
+        .where('p.is_active', '=', 1)
+        .execute();
+    },
+
+    findDescription(tenantId: number, id: number) {
+      return db
+        .selectFrom('products')
+        .select(['description', 'description_en'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findImages(tenantId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('product_images')
+        .select(['product_id', 'url', 'width', 'height'])
+        .where('product_id', 'in', productIds)
+        .where('tenant_id', '=', tenantId)
+        .orderBy('product_id')
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
+    },
+
+    findVariants(tenantId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('product_variants')
+        .select(['id', 'product_id', 'variant_sku', 'name', 'attributes', 'price_cents', 'stock'])
+        .where('product_id', 'in', productIds)
+        .where('tenant_id', '=', tenantId)
+        .where('is_active', '=', 1)
+        .orderBy('product_id')
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
+    },
+
+    findMaterialUnits(tenantId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('material_units as mu')
+        .innerJoin('sales_units as unit', 'unit.id', 'mu.unit_id')
+        .innerJoin('sales_units as main', 'main.id', 'mu.main_unit_id')
+        .select([
+          'mu.product_id',
+          'mu.unit_id',
+          'mu.base_exchange_ratio_milli',
+          'unit.name as unit_name',
+          'unit.name_en as unit_name_en',
+          'main.name as main_unit_name',
+          'main.name_en as main_unit_name_en',
+        ])
+        .where('mu.product_id', 'in', productIds)
+        .where('mu.tenant_id', '=', tenantId)
+        .orderBy('mu.product_id')
+        .orderBy('mu.base_exchange_ratio_milli')
+        .orderBy('mu.id')
+        .execute();
+    },
+
+    /** Pre-stocks in season order. */
+    findPreStocks(tenantId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('product_pre_stocks as ps')
+        .innerJoin('seasons as s', 's.id', 'ps.season_id')
+        .select(['ps.product_id', 'ps.season_id', 'ps.quantity'])
+        .where('ps.product_id', 'in', productIds)
+        .where('ps.tenant_id', '=', tenantId)
+        .orderBy('ps.product_id')
+        .orderBy('s.sort_order')
+        .orderBy('s.id')
+        .execute();
+    },
+
+    findCustomerPrices(tenantId: number, companyId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('customer_prices')
+        .select(['product_id', 'price_cents'])
+        .where('tenant_id', '=', tenantId)
+        .where('company_id', '=', companyId)
+        .where('product_id', 'in', productIds)
+        .execute();
+    },
+
+    findDownloads(tenantId: number, productId: number) {
+      return db
+        .selectFrom('downloads')
+        .select(['title', 'url'])
+        .where('tenant_id', '=', tenantId)
+        .where('product_id', '=', productId)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Active products named by their sku or by the sku of one of their active variants. */
+    async findProductIdsBySku(tenantId: number, skus: readonly string[]): Promise<{ sku: string; product_id: number; category_id: number }[]> {
+      if (skus.length === 0) return [];
+      const [products, variants] = await Promise.all([
+        db
+          .selectFrom('products')
+          .select(['sku', 'id as product_id', 'category_id'])
+          .where('tenant_id', '=', tenantId)
+          .where('sku', 'in', skus)
+          .where('is_active', '=', 1)
+          .execute(),
+        db
+          .selectFrom('product_variants as v')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .select(['v.variant_sku as sku', 'p.id as product_id', 'p.category_id'])
+          .where('v.tenant_id', '=', tenantId)
+          .where('v.variant_sku', 'in', skus)
+          .where('v.is_active', '=', 1)
+          .where('p.is_active', '=', 1)
+          .execute(),
+      ]);
+      return [...products, ...variants];
+    },
+  };
+}
+
+export type ProductRepository = ReturnType<typeof createProductRepository>;
+export type ProductRow = Awaited<ReturnType<ProductRepository['findProducts']>>[number];
+export type ImageRow = Awaited<ReturnType<ProductRepository['findImages']>>[number];
+export type VariantRow = Awaited<ReturnType<ProductRepository['findVariants']>>[number];
+export type MaterialUnitRow = Awaited<ReturnType<ProductRepository['findMaterialUnits']>>[number];
+export type PreStockRow = Awaited<ReturnType<ProductRepository['findPreStocks']>>[number];

@@ -1,0 +1,81 @@
+import type { WishlistItem } from '../../../core/catalog-types.ts';
+import { centsToAmount } from '../../../core/money.ts';
+import { bpToPercent } from '../../../core/vat.ts';
+import type { RequestContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { groupBuyerProducts, unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
+import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
+import { checkOwnUser, requireShopper, type ShopperContext } from '../basket/shopper.ts';
+import type { WishlistRepository } from './wishlist.repository.ts';
+
+// The wishlist of spec sections 3, 4 and 7: products a signed-in customer keeps for later.
+// Adding a product already there changes nothing; products no longer sold are not shown.
+
+export interface SaveWishlistInput {
+  _id?: number | null | undefined;
+  userId?: number | null | undefined;
+  items: { _id: number }[];
+}
+
+interface WishlistDeps {
+  wishlists: WishlistRepository;
+  products: BuyerProductsRepository;
+}
+
+function toWishlistItem(product: BuyerProduct): WishlistItem {
+  return {
+    _id: product.id,
+    sku: product.sku,
+    name: product.name,
+    image: product.imageUrl,
+    price: {
+      value: centsToAmount(unitPriceCents(product, null, 'order')),
+      currency: product.currency,
+      rrp: product.retailPriceCents === null ? null : centsToAmount(product.retailPriceCents),
+      preOrderPrice: product.preOrderPriceCents === null ? null : centsToAmount(product.preOrderPriceCents),
+    },
+    stock: { value: product.stock },
+    salesBatchSize: product.salesBatchSize,
+    vatRate: bpToPercent(product.vatRateBp),
+  };
+}
+
+function scopeOf(ctx: ShopperContext) {
+  return { tenantId: ctx.tenant.id, companyId: ctx.identity.companyId };
+}
+
+export function createWishlistService({ wishlists, products }: WishlistDeps) {
+  return {
+    async getWishlist(requestCtx: RequestContext): Promise<{ items: WishlistItem[]; _id: number }> {
+      const ctx = requireShopper(requestCtx);
+      const wishlistId = await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity.userId);
+      const ids = await wishlists.listProductIds(ctx.tenant.id, wishlistId);
+      const byId = groupBuyerProducts(await products.find(scopeOf(ctx), { by: 'id', ids }, []), ctx.locale);
+      const items = ids.flatMap((id) => {
+        const product = byId.get(id);
+        return product ? [toWishlistItem(product)] : [];
+      });
+      return { items, _id: wishlistId };
+    },
+
+    /** Replaces the wishlist with the given products (doubles count once). */
+    async saveWishlist(requestCtx: RequestContext, input: SaveWishlistInput): Promise<{ id: number }> {
+      const ctx = requireShopper(requestCtx);
+      checkOwnUser(ctx, input.userId);
+      const ownId = await wishlists.findWishlistId(ctx.tenant.id, ctx.identity.userId);
+      if (input._id !== null && input._id !== undefined && input._id !== ownId) {
+        throw new AppError('not_found', 'error.wishlist_not_found', { field: '_id' });
+      }
+      const ids = [...new Set(input.items.map((item) => item._id))];
+      const known = groupBuyerProducts(await products.find(scopeOf(ctx), { by: 'id', ids }, []), ctx.locale);
+      const unknown = input.items.findIndex((item) => !known.has(item._id));
+      if (unknown >= 0) throw new AppError('validation', 'validation.unknown_product', { field: `items.${unknown}._id` });
+
+      const wishlistId = ownId ?? (await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity.userId));
+      await wishlists.replaceProducts(ctx.tenant.id, wishlistId, ids);
+      return { id: wishlistId };
+    },
+  };
+}
+
+export type WishlistService = ReturnType<typeof createWishlistService>;
