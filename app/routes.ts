@@ -11,6 +11,10 @@ export default [
   layout('layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('content/:slug?', 'routes/content.tsx'),
+    route('category/:verboseCategory?', 'routes/category.tsx'),
+    route('product/:verboseProduct?', 'routes/product.tsx'),
+    route('detailed-cart', 'routes/detailed-cart.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { createCatalogService, type ProductListQuery } from '../server/modules/c
 import { createCategoryRepository } from '../server/modules/catalog/category.repository.ts';
 import { createProductListingRepository, type ListingFilters, type ListingScope } from '../server/modules/catalog/product-listing.repository.ts';
 import { createProductRepository } from '../server/modules/catalog/product.repository.ts';
+import { createSimilarProductsRepository } from '../server/modules/catalog/similar-products.repository.ts';
 import { createSettingsRepository } from '../server/modules/settings/settings.repository.ts';
 import { createSettingsService } from '../server/modules/settings/settings.service.ts';
 import { benchDataDir, openBenchDatabase } from './catalog-bench-db.ts';
@@ -60,6 +61,7 @@ async function benchmark(engine: DatabaseEngine, products: number): Promise<void
     categories: createCategoryRepository(db),
     products: createProductRepository(db),
     listing,
+    similar: createSimilarProductsRepository(db),
     buyers: createCatalogBuyerRepository(db),
     settings: createSettingsService(createSettingsRepository(db)),
   });
@@ -80,9 +82,22 @@ async function benchmark(engine: DatabaseEngine, products: number): Promise<void
   }
   const bigScope: ListingScope = { kind: 'categories', categoryIds: big.ids };
   const visible = new Set((await catalog.listCategories(ctx)).map((c) => c._id));
-  const allScope: ListingScope = { kind: 'all', hiddenCategoryIds: categories.map((c) => c.id).filter((id) => !visible.has(id)).sort((a, b) => a - b) };
+  const allScope: ListingScope = {
+    kind: 'all',
+    hiddenCategoryIds: categories.map((c) => c.id).filter((id) => !visible.has(id)).sort((a, b) => a - b),
+    visibleCategoryIds: [...visible].sort((a, b) => a - b),
+  };
   const brand: ListingFilters = { ...noFilters, attributes: [{ name: 'Marke', values: ['Hansewerk'] }] };
-  const colourCategory = await db.selectFrom('product_facets').select('category_id').where('name', '=', 'Farbe').limit(1).executeTakeFirstOrThrow();
+  const colourCategory = await db
+    .selectFrom('product_facets')
+    .select('category_id')
+    .where('tenant_id', '=', tenant.id)
+    .where('name', '=', 'Farbe')
+    .where('value', '=', 'Rot')
+    .groupBy('category_id')
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const colourMain = categories.find((c) => c.id === colourCategory.category_id)?.parent_id ?? colourCategory.category_id;
   const red: ListingFilters = { ...noFilters, attributes: [{ name: 'Farbe', values: ['Rot'] }] };
   const list = (query: Partial<ProductListQuery>) => async () =>
@@ -91,30 +106,33 @@ async function benchmark(engine: DatabaseEngine, products: number): Promise<void
   const skus = (await db.selectFrom('products').select('sku').orderBy('id').limit(20).execute()).map((r) => r.sku);
 
   const plans: { title: string; lines: string[] }[] = [];
-  async function timed(title: string, work: () => Promise<number>, planned = false): Promise<Measurement> {
+  async function timed(title: string, work: () => Promise<number>): Promise<Measurement> {
     const result = await measure(title, work);
-    if (planned && args.plans) {
+    if (args.plans) {
       recorder.reset();
       await work();
-      for (const statement of recorder.statements()) plans.push({ title, lines: [statement.sql, ...(await explain(handle.db, engine, statement))] });
+      for (const statement of recorder.statements()) {
+        const text = statement.sql.length > 200 ? `${statement.sql.slice(0, 200)} …` : statement.sql;
+        plans.push({ title, lines: [text, ...(await explain(handle.db, engine, statement))] });
+      }
     }
     return result;
   }
 
   const results = [
-    await timed(`list page 1 (main category "${big.name}", ${big.total} products)`, list({}), true),
-    await timed('list page 50 of it', list({ page: 50 }), true),
+    await timed(`list page 1 (main category "${big.name}", ${big.total} products)`, list({})),
+    await timed('list page 50 of it', list({ page: 50 })),
     await timed('list page 1 with variants', list({ withVariants: true })),
-    await timed('list page 1, all products', list({ categoryId: null }), true),
+    await timed('list page 1, all products', list({ categoryId: null })),
     await timed('list page 50, all products', list({ categoryId: null, page: 50 })),
-    await timed('count main category (uncached)', () => listing.count(tenant.id, bigScope, noFilters), true),
+    await timed('count main category (uncached)', () => listing.count(tenant.id, bigScope, noFilters)),
     await timed('count in stock + pre-order (uncached)', () => listing.count(tenant.id, bigScope, { ...noFilters, inStockOnly: true, preOrderOnly: true })),
     await timed('count all products (uncached)', () => listing.count(tenant.id, allScope, noFilters)),
-    await timed('filter Marke=Hansewerk, page 1', list({ filters: brand }), true),
+    await timed('filter Marke=Hansewerk, page 1', list({ filters: brand })),
     await timed('filter Marke=Hansewerk, page 50', list({ filters: brand, page: 50 })),
-    await timed('filter Marke=Hansewerk, count (uncached)', () => listing.count(tenant.id, bigScope, brand), true),
+    await timed('filter Marke=Hansewerk, count (uncached)', () => listing.count(tenant.id, bigScope, brand)),
     await timed('filter Farbe=Rot (variants), page 1', list({ categoryId: colourMain, filters: red })),
-    await timed('filter options of the main category (uncached)', async () => (await listing.listFacetValues(tenant.id, big.ids)).length, true),
+    await timed('filter options of the main category (uncached)', async () => (await listing.listFacetValues(tenant.id, big.ids)).length),
     await timed('product detail with variants', async () => (await catalog.getProductDetail(ctx, withVariant.product_id)).variants.length),
     await timed('similar products (featured + bestsellers)', async () => {
       const similar = await catalog.getSimilarProducts(ctx);

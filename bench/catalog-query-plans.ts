@@ -15,20 +15,28 @@ export interface QueryRecorder {
 }
 
 export function recordQueries(db: Database): QueryRecorder {
-  let nodes: RootOperationNode[] = [];
+  // Kysely hands subqueries to plugins too; only statements that return a result were executed.
+  const pending = new Map<unknown, RootOperationNode>();
+  let executed: RootOperationNode[] = [];
   const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      nodes.push(node);
+    transformQuery({ node, queryId }) {
+      pending.set(queryId, node);
       return node;
     },
-    transformResult: async ({ result }) => result,
+    async transformResult({ result, queryId }) {
+      const node = pending.get(queryId);
+      pending.delete(queryId);
+      if (node) executed.push(node);
+      return result;
+    },
   };
   return {
     db: db.withPlugin(plugin),
     reset: () => {
-      nodes = [];
+      executed = [];
+      pending.clear();
     },
-    statements: () => nodes.map((node) => db.getExecutor().compileQuery(node, { queryId: 'plan' })),
+    statements: () => executed.map((node) => db.getExecutor().compileQuery(node, { queryId: 'plan' })),
   };
 }
 

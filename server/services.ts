@@ -9,6 +9,7 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCategoryRepository } from './modules/catalog/category.repository.ts';
 import { createProductListingRepository } from './modules/catalog/product-listing.repository.ts';
 import { createProductRepository } from './modules/catalog/product.repository.ts';
+import { createSimilarProductsRepository } from './modules/catalog/similar-products.repository.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
@@ -47,6 +48,7 @@ export function createServices(db: Database, config: Config) {
       categories: createCategoryRepository(db),
       products: createProductRepository(db),
       listing: createProductListingRepository(db),
+      similar: createSimilarProductsRepository(db),
       buyers: createCatalogBuyerRepository(db),
       settings,
     }),

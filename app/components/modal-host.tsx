@@ -17,7 +17,12 @@ type ModalLoader = () => Promise<{ default: ComponentType<HostedModalProps> }>;
  * not-enough-stock modals are added here by the screens that introduce them; the guest-login modal
  * is mounted by the shop frame itself because its visibility is a separate flag of the interface state.
  */
-const modalRegistry: Record<string, ModalLoader> = {};
+const modalRegistry: Record<string, ModalLoader> = {
+  'move-to-other-cart': () => import('../features/cart/modals/move-to-other-cart'),
+  packs: () => import('../features/cart/modals/packs'),
+  'custom-attributes': () => import('../features/cart/modals/custom-attributes'),
+  'not-enough-stock': () => import('../features/cart/modals/not-enough-stock'),
+};
 
 // Created once per name at module load; React.lazy fetches the chunk only on first render.
 const lazyModals: Record<string, LazyExoticComponent<ComponentType<HostedModalProps>>> = Object.fromEntries(

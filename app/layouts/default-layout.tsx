@@ -1,10 +1,33 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Category } from '../../core/catalog-types';
+import { appLoadContext } from '../app-context';
 import { ErrorScreen } from '../components/error-screen';
 import { ShopFrame } from '../features/layout/shop-frame';
 import { useRouteErrorStatus } from '../lib/route-error';
 import type { Route } from './+types/default-layout';
 
-// The root loader has already applied the authentication guard; nothing to load here.
+// The root loader has already applied the authentication guard. The layout loads the categories for
+// the header and menus (spec section 2), without waiting for them: a client navigation into the
+// layout shows the menus' placeholders until they arrive. A failure leaves null (error state), so a
+// broken category list never takes the page down. Visitors of the public pages have no categories.
+export function loader({ context }: Route.LoaderArgs) {
+  const { services, ctx } = context.get(appLoadContext);
+  const categories: Promise<Category[] | null> = ctx.identity
+    ? services.catalog.listCategories(ctx).catch((error: unknown) => {
+        console.error(error);
+        return null;
+      })
+    : Promise.resolve([]);
+  return { categories };
+}
+
+// Categories change with the person and the language only; a sign-in, a language switch or a sales
+// person's company switch reload the document or enter the layout anew. So plain navigations keep the
+// list instead of fetching it for every page; a submission (it may change what the person sees) reloads it.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+}
+
 export default function DefaultLayout() {
   return (
     <ShopFrame>

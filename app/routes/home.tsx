@@ -2,8 +2,16 @@ import { useTranslation } from '../lib/i18n';
 import { BannerGrid } from '../features/home/banner-grid';
 import { HeroCarousel } from '../features/home/hero-carousel';
 import { useRootData } from '../features/session/use-root-data';
+import { appLoadContext } from '../app-context';
+import { loadHomeProducts } from '../features/catalog/home-products.server';
+import { ProductSection } from '../features/catalog/product-section';
+import type { Route } from './+types/home';
 
-export default function HomePage() {
+export function loader({ context }: Route.LoaderArgs) {
+  return loadHomeProducts(context.get(appLoadContext));
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { configuration, session } = useRootData();
   const name = session?.account.isGuest ? null : session?.account.firstName;
@@ -12,6 +20,8 @@ export default function HomePage() {
       <h1 className="sr-only">{t('home.title', { company: configuration.company.name })}</h1>
       {configuration.heroes.length > 0 ? <HeroCarousel heroes={configuration.heroes} /> : null}
       {name ? <p className="text-lg text-zinc-800">{t('home.welcome_back', { name })}</p> : null}
+      <ProductSection title={t('home.featured')} products={loaderData.featured} testId="home-featured" />
+      <ProductSection title={t('home.bestsellers')} products={loaderData.bestsellers} testId="home-bestsellers" />
       {configuration.banners.length > 0 ? <BannerGrid banners={configuration.banners} /> : null}
     </div>
   );

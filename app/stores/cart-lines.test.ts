@@ -179,6 +179,11 @@ describe('fittedToStock', () => {
       ['D', 9, true],
     ]);
   });
+
+  it('lowers only the lines given', () => {
+    const lines = [line('A', { quantity: 9, stock: { value: 4 }, notEnoughStock: true }), line('B', { quantity: 9, stock: { value: 4 }, notEnoughStock: true })];
+    expect(fittedToStock(lines, [{ sku: 'B', orderType: 'order' }]).map((l) => l.quantity)).toEqual([9, 4]);
+  });
 });
 
 describe('withDetails', () => {

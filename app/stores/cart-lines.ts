@@ -138,12 +138,14 @@ export function linesLackingStock(answer: readonly CartProduct[], among: readonl
 }
 
 /**
- * The not-enough-stock modal's "adjust": each flagged order line down to the largest multiple of
- * its batch size the stock holds. A line the stock cannot serve at all leaves the cart.
+ * The not-enough-stock modal's "adjust": each flagged order line (of those given, else all) down to
+ * the largest multiple of its batch size the stock holds. A line the stock cannot serve at all leaves
+ * the cart.
  */
-export function fittedToStock(lines: readonly CartProduct[]): CartProduct[] {
+export function fittedToStock(lines: readonly CartProduct[], only?: readonly LineIdentity[]): CartProduct[] {
+  const chosen = only ? new Set(only.map(lineKey)) : null;
   return lines.flatMap((line) => {
-    if (line.orderType !== 'order' || !line.notEnoughStock) return [line];
+    if (line.orderType !== 'order' || !line.notEnoughStock || (chosen && !chosen.has(lineKey(line)))) return [line];
     const step = stepFor(line.salesBatchSize);
     const quantity = Math.floor(Math.max(0, line.stock.value) / step) * step;
     return quantity > 0 ? [{ ...line, quantity, notEnoughStock: false }] : [];

@@ -51,8 +51,8 @@ export interface CartState {
   empty: (orderType: OrderType) => Promise<void>;
   /** seasonIndex: the season an order line becomes a pre-order for (default the first). */
   moveToOtherCart: (identity: LineIdentity, options?: { seasonCount?: number; seasonIndex?: number }) => Promise<void>;
-  /** Lowers every line flagged notEnoughStock to what the stock holds. */
-  fitToStock: () => Promise<void>;
+  /** Lowers the given lines (default: all) flagged notEnoughStock to what the stock holds. */
+  fitToStock: (only?: readonly LineIdentity[]) => Promise<void>;
   /** Packs, custom attributes (and the quantity packs add up to) of one line; resolves true when saved. */
   updateDetails: (identity: LineIdentity, details: LineDetails) => Promise<boolean>;
 }
@@ -184,9 +184,9 @@ export const useCartStore = create<CartState>()((set, get) => {
       await commit(next, 'cart.update.error');
     },
 
-    fitToStock: async () => {
+    fitToStock: async (only) => {
       if (!begin()) return;
-      await commit(fittedToStock(get().lines), 'cart.update.error');
+      await commit(fittedToStock(get().lines, only), 'cart.update.error');
     },
 
     updateDetails: async (identity, details) => {

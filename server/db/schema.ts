@@ -346,6 +346,8 @@ export interface ProductFacetsTable {
   category_id: number;
   name: string;
   value: string;
+  /** products.name, the listing's sort key. */
+  product_name: string;
   product_id: number;
 }
 

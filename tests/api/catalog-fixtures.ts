@@ -7,7 +7,7 @@ import type { DemoAccount, TestShop } from './helper.ts';
 export interface CatalogClient {
   get(url: string, account: DemoAccount | null, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** GET that must answer 200; returns the parsed body. */
-  json<T = any>(url: string, account: DemoAccount | null, headers?: Record<string, string>): Promise<T>;
+  json<T>(url: string, account: DemoAccount | null, headers?: Record<string, string>): Promise<T>;
 }
 
 export function catalogClient(shop: TestShop): CatalogClient {

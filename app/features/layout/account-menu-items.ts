@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { ShieldIcon } from '../../components/ui/icons';
 import type { RootLoaderData } from '../../root';
+import { HeartGlyph } from '../cart/cart-glyphs';
 import type { SessionAccount } from '../session/account-name';
 
 export interface AccountMenuContext {
@@ -42,6 +43,14 @@ export const accountMenuItems: readonly AccountMenuItem[] = [
     icon: ShieldIcon,
     href: ({ configuration }) => configuration.adminPanelUrl,
     isVisible: ({ account }) => account.isAdmin,
+  },
+  {
+    id: 'wishlist',
+    kind: 'link',
+    labelKey: 'account.menu.wishlist',
+    icon: HeartGlyph,
+    to: '/wishlist',
+    isVisible: ({ account }) => !account.isGuest,
   },
 ];
 

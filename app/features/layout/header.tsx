@@ -3,10 +3,14 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { LogInIcon, UserIcon } from '../../components/ui/icons';
 import { useInterfaceStore } from '../../stores/interface-store';
+import { HeaderCartLinks } from '../cart/header-cart-links';
 import { accountDisplayName } from '../session/account-name';
 import { useSession } from '../session/use-root-data';
+import { CategoryMenuBar } from './category-menu-bar';
+import { HeaderCategoryLinks } from './header-category-links';
 import { loginHref } from './login-href';
 import { Logo } from './logo';
+import { MobileCategoryNav } from './mobile-category-nav';
 
 function AccountButton({ name }: { name: string }) {
   const { t } = useTranslation();
@@ -40,7 +44,9 @@ export function Header() {
   return (
     <header data-testid="header" className="sticky top-0 z-40 border-b border-zinc-200 bg-white">
       <div className="mx-auto flex h-14 max-w-page items-center gap-3 px-4 lg:h-16 lg:gap-6 lg:px-6">
+        {session ? <MobileCategoryNav /> : null}
         <Logo />
+        {session ? <HeaderCategoryLinks /> : null}
         <div className="flex-1" />
         <div className="flex items-center gap-1 lg:gap-2">
           {!session || isGuest ? (
@@ -49,9 +55,11 @@ export function Header() {
               {t('header.login')}
             </Link>
           ) : null}
+          {session && !isGuest ? <HeaderCartLinks /> : null}
           {session && !isGuest ? <AccountButton name={accountDisplayName(session.account)} /> : null}
         </div>
       </div>
+      {session ? <CategoryMenuBar /> : null}
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Link, NavLink } from 'react-router';
 import { HomeIcon, LogInIcon, UserIcon } from '../../components/ui/icons';
 import { useInterfaceStore } from '../../stores/interface-store';
+import { MobileCartLink } from '../cart/mobile-cart-link';
 import { useSession } from '../session/use-root-data';
 import { loginHref } from './login-href';
 
@@ -10,7 +11,7 @@ const itemClass = `${itemBase} text-zinc-600 hover:text-zinc-950`;
 
 /**
  * Below 1024 px (spec section 2: home, profile, cart). Profile opens the account sidebar until the
- * /my-account screen exists; the cart entry (/detailed-cart?type=order) joins with the cart screen.
+ * /my-account screen exists; the cart entry opens the order cart (/detailed-cart?type=order).
  * Guests have neither profile nor cart (spec section 6) and get the login entry instead.
  */
 export function MobileBottomNav() {
@@ -56,6 +57,11 @@ export function MobileBottomNav() {
             </Link>
           )}
         </li>
+        {isCustomer ? (
+          <li className="flex flex-1">
+            <MobileCartLink className={itemClass} activeClassName={`${itemBase} text-brand-text`} />
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

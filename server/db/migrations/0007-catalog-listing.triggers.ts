@@ -5,7 +5,8 @@ import type { DatabaseEngine } from '../../config.ts';
 // writer (seed, ERP import, admin tools) without any of them knowing:
 // - products.has_pre_stock: 1 while the product has at least one product_pre_stocks row;
 // - product_facets: one row per (category, attribute name, string value, product) of each active
-//   product, from its own attributes and those of its active variants.
+//   product, from its own attributes and those of its active variants, with the product's name so a
+//   filtered list can be read in listing order straight from the facet index.
 // Trigger bodies cannot be written portably (SQLite runs row triggers with inline SQL, PostgreSQL
 // runs functions), so this file holds both dialects side by side. PostgreSQL uses statement-level
 // triggers with transition tables: a bulk insert of 1,000 products refreshes them in one statement.
@@ -13,35 +14,37 @@ import type { DatabaseEngine } from '../../config.ts';
 /** Values longer than this are descriptions, not filter options (and would bloat the index). */
 const maxFacetValueLength = 200;
 const maxFacetNameLength = 100;
+/** Keeps every facet key far below PostgreSQL's index entry limit (about 2,700 bytes). */
+const maxProductNameLength = 500;
 
-/** SELECT of the facet rows (tenant_id, category_id, name, value, product_id) of the products matching `filter`. */
+/** SELECT of the facet rows (tenant_id, category_id, name, value, product_name, product_id) of the products matching `filter`. */
 export function facetRowsSql(engine: DatabaseEngine, filter: string): string {
   if (engine === 'sqlite') {
     const pairs = (doc: string) => `json_each(CASE WHEN json_type(${doc}) = 'object' THEN ${doc} ELSE '{}' END) a`;
-    const keep = `a.type = 'text' AND length(a.key) <= ${maxFacetNameLength} AND length(a.value) <= ${maxFacetValueLength}`;
+    const keep = `a.type = 'text' AND length(a.key) <= ${maxFacetNameLength} AND length(a.value) <= ${maxFacetValueLength} AND length(p.name) <= ${maxProductNameLength}`;
     return `
-      SELECT p.tenant_id, p.category_id, a.key, a.value, p.id
+      SELECT p.tenant_id, p.category_id, a.key, a.value, p.name, p.id
         FROM products p, ${pairs('p.attributes')}
        WHERE ${filter} AND p.is_active = 1 AND ${keep}
       UNION ALL
-      SELECT p.tenant_id, p.category_id, a.key, a.value, p.id
+      SELECT p.tenant_id, p.category_id, a.key, a.value, p.name, p.id
         FROM products p JOIN product_variants v ON v.product_id = p.id AND v.is_active = 1, ${pairs('v.attributes')}
        WHERE ${filter} AND p.is_active = 1 AND ${keep}`;
   }
   const pairs = (doc: string) =>
     `CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(${doc}::jsonb) = 'object' THEN ${doc}::jsonb ELSE '{}'::jsonb END) a`;
-  const keep = `jsonb_typeof(a.value) = 'string' AND length(a.key) <= ${maxFacetNameLength} AND length(a.value #>> '{}') <= ${maxFacetValueLength}`;
+  const keep = `jsonb_typeof(a.value) = 'string' AND length(a.key) <= ${maxFacetNameLength} AND length(a.value #>> '{}') <= ${maxFacetValueLength} AND length(p.name) <= ${maxProductNameLength}`;
   return `
-    SELECT p.tenant_id, p.category_id, a.key, a.value #>> '{}', p.id
+    SELECT p.tenant_id, p.category_id, a.key, a.value #>> '{}', p.name, p.id
       FROM products p ${pairs('p.attributes')}
      WHERE ${filter} AND p.is_active = 1 AND ${keep}
     UNION ALL
-    SELECT p.tenant_id, p.category_id, a.key, a.value #>> '{}', p.id
+    SELECT p.tenant_id, p.category_id, a.key, a.value #>> '{}', p.name, p.id
       FROM products p JOIN product_variants v ON v.product_id = p.id AND v.is_active = 1 ${pairs('v.attributes')}
      WHERE ${filter} AND p.is_active = 1 AND ${keep}`;
 }
 
-const facetColumns = 'product_facets (tenant_id, category_id, name, value, product_id)';
+const facetColumns = 'product_facets (tenant_id, category_id, name, value, product_name, product_id)';
 
 /** Inserts facet rows, skipping duplicates (a product and its variant may share a value). */
 export function insertFacetsSql(engine: DatabaseEngine, filter: string): string {
@@ -58,7 +61,7 @@ const sqliteTriggers = [
   `CREATE TRIGGER catalog_facets_product_insert AFTER INSERT ON products BEGIN
      ${insertFacetsSql('sqlite', 'p.id = NEW.id')};
    END`,
-  `CREATE TRIGGER catalog_facets_product_update AFTER UPDATE OF attributes, category_id, is_active, tenant_id ON products BEGIN
+  `CREATE TRIGGER catalog_facets_product_update AFTER UPDATE OF attributes, category_id, is_active, tenant_id, name ON products BEGIN
      ${sqliteRefresh('NEW.id')}
    END`,
   `CREATE TRIGGER catalog_facets_variant_insert AFTER INSERT ON product_variants BEGIN
@@ -101,7 +104,7 @@ const postgresFunctions = [
      PERFORM catalog_refresh_facets(ARRAY(
        SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
         WHERE n.attributes IS DISTINCT FROM o.attributes OR n.category_id <> o.category_id
-           OR n.is_active <> o.is_active OR n.tenant_id <> o.tenant_id));
+           OR n.is_active <> o.is_active OR n.tenant_id <> o.tenant_id OR n.name <> o.name));
      RETURN NULL;
    END $$`,
   `CREATE FUNCTION catalog_facets_variants_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -6,8 +6,8 @@ import { createCatalogTriggers, dropCatalogTriggers, insertFacetsSql } from './0
 // - covering indexes in the listing's sort order (name, id) that also carry the filter columns
 //   (stock, has_pre_stock), so a page, a deep page and a count read index entries only;
 // - products.has_pre_stock, so "pre-order mode" is an index column instead of a probe per product;
-// - product_facets, the attribute values per category, so attribute filters, their counts and the
-//   filter options are index range reads instead of parsing JSON of every product in a category.
+// - product_facets, the attribute values per category in listing order, so an attribute filter, its
+//   count and the filter options are index range reads instead of parsing the JSON of every product.
 // The derived data is kept by triggers (0007-catalog-listing.triggers.ts) and backfilled here.
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -22,9 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('category_id', 'integer', notNull)
     .addColumn('name', 'text', notNull)
     .addColumn('value', 'text', notNull)
+    .addColumn('product_name', 'text', notNull)
     .addColumn('product_id', 'integer', ref('products.id', 'cascade'))
-    .addPrimaryKeyConstraint('product_facets_pk', ['tenant_id', 'category_id', 'name', 'value', 'product_id']);
-  // The primary key is the only read path; SQLite can store the rows in it instead of beside it.
+    .addPrimaryKeyConstraint('product_facets_pk', ['tenant_id', 'category_id', 'name', 'value', 'product_name', 'product_id']);
+  // The primary key is the read path: a filtered list is a range of it, already in listing order
+  // (product name, id). SQLite can store the rows in it instead of beside it.
   if (engine === 'sqlite') facets = facets.modifyEnd(sql`without rowid`);
   await facets.execute();
   await createIndex(db, 'product_facets', ['product_id']);

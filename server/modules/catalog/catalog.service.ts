@@ -12,11 +12,13 @@ import { loadProducts, type PricedViewer } from './product-loader.ts';
 import { selectVariant } from './product.mapper.ts';
 import type { ProductRepository } from './product.repository.ts';
 import type { ListingFilters, ListingScope, ProductListingRepository } from './product-listing.repository.ts';
+import type { SimilarProductsRepository } from './similar-products.repository.ts';
 
 export interface CatalogDependencies {
   categories: CategoryRepository;
   products: ProductRepository;
   listing: ProductListingRepository;
+  similar: SimilarProductsRepository;
   buyers: CatalogBuyerRepository;
   settings: Pick<SettingsService, 'getConfiguration'>;
 }
@@ -106,7 +108,7 @@ export function createCatalogService(deps: CatalogDependencies) {
       const tree = await treeFor(viewer);
       const scope: ListingScope =
         query.categoryId === null
-          ? { kind: 'all', hiddenCategoryIds: tree.hiddenIds }
+          ? { kind: 'all', hiddenCategoryIds: tree.hiddenIds, visibleCategoryIds: tree.visibleIds }
           : { kind: 'categories', categoryIds: visibleCategory(tree, query.categoryId) };
       const offset = (query.page - 1) * query.pageSize;
       const [ids, total] = await Promise.all([
@@ -141,8 +143,8 @@ export function createCatalogService(deps: CatalogDependencies) {
       const viewer = await viewerOf(ctx);
       const tree = await treeFor(viewer);
       const [featuredIds, bestsellerIds] = await Promise.all([
-        deps.listing.findFeaturedIds(viewer.tenantId, tree.hiddenIds, similarProductsLimit),
-        deps.listing.findBestsellerIds(viewer.tenantId, tree.hiddenIds, similarProductsLimit),
+        deps.similar.findFeaturedIds(viewer.tenantId, tree.hiddenIds, similarProductsLimit),
+        deps.similar.findBestsellerIds(viewer.tenantId, tree.hiddenIds, similarProductsLimit),
       ]);
       const products = await loadProducts(deps.products, viewer, [...new Set([...featuredIds, ...bestsellerIds])], { withVariants: false });
       const byId = new Map(products.map((product) => [product._id, product]));

@@ -1,7 +1,18 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 // Products and everything hanging off them, loaded for a whole page at once: one query per kind
 // of child with `product_id in (…)`, never one per product.
+
+/**
+ * A column compared without its indexes. The shop keeps no SQLite table statistics, so SQLite's planner
+ * would rather read `tenant_id = ?` (or `is_active = 1`) through an index that starts with it (every
+ * product of the tenant) than look a page of ids or skus up by their own key. `column + 0` still
+ * filters, but no index matches it, on SQLite and PostgreSQL alike.
+ */
+function unindexed(column: string) {
+  return sql<number>`${sql.ref(column)} + 0`;
+}
 
 export function createProductRepository(db: Database) {
   return {
@@ -33,8 +44,8 @@ export function createProductRepository(db: Database) {
           'su.name as sales_unit_name',
           'su.name_en as sales_unit_name_en',
         ])
-        .where('p.tenant_id', '=', tenantId)
         .where('p.id', 'in', ids)
+        .where(unindexed('p.tenant_id'), '=', tenantId)
         .where('p.is_active', '=', 1)
         .execute();
     },
@@ -67,7 +78,7 @@ export function createProductRepository(db: Database) {
         .selectFrom('product_variants')
         .select(['id', 'product_id', 'variant_sku', 'name', 'attributes', 'price_cents', 'stock'])
         .where('product_id', 'in', productIds)
-        .where('tenant_id', '=', tenantId)
+        .where(unindexed('tenant_id'), '=', tenantId)
         .where('is_active', '=', 1)
         .orderBy('product_id')
         .orderBy('sort_order')
@@ -144,7 +155,7 @@ export function createProductRepository(db: Database) {
           .select(['sku', 'id as product_id', 'category_id'])
           .where('tenant_id', '=', tenantId)
           .where('sku', 'in', skus)
-          .where('is_active', '=', 1)
+          .where(unindexed('is_active'), '=', 1)
           .execute(),
         db
           .selectFrom('product_variants as v')

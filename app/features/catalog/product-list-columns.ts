@@ -1,0 +1,25 @@
+import type { OrderType } from '../../../core/catalog-types';
+import type { CatalogViewer } from './use-catalog-viewer';
+
+/** Which optional columns the product list table shows (spec section 2). */
+export interface ListColumns {
+  salesUnit: boolean;
+  retailPrice: boolean;
+  batchSize: boolean;
+  /** Customers choose quantities; guests only look (spec section 6). */
+  quantity: boolean;
+  seasons: boolean;
+  total: boolean;
+}
+
+export function listColumns(viewer: CatalogViewer, orderType: OrderType): ListColumns {
+  const preOrder = orderType === 'preOrder';
+  return {
+    salesUnit: viewer.isSalesUnitActive,
+    retailPrice: viewer.showRetailPrice && !preOrder,
+    batchSize: viewer.isBatchSizeActive && !preOrder,
+    quantity: viewer.canBuy && !preOrder,
+    seasons: viewer.canBuy && preOrder,
+    total: viewer.canBuy,
+  };
+}

@@ -1,0 +1,149 @@
+import { memo } from 'react';
+import { Link } from 'react-router';
+import type { OrderType } from '../../../core/catalog-types';
+import { productPath } from '../../../core/category-path';
+import { isValidBatchMultiple } from '../../../core/quantity';
+import { useTranslation } from '../../lib/i18n';
+import { AddToCartButton, WishlistButton } from './cart-action-buttons';
+import type { ListColumns } from './product-list-columns';
+import { ProductImage } from './product-image';
+import { Money, UnitPrice, VatNote } from './price-text';
+import { QuantitySelector } from './quantity-selector';
+import { lineShownCents, rowTotalsLine, shownCents, type RowChoice } from './row-pricing';
+import { isRowInputDisabled, orderQuantityMax, rowAddRule, seasonMaxima } from './row-rules';
+import { SalesUnitInfo } from './sales-unit-info';
+import { StockIndicator } from './stock-indicator';
+import type { RowEntry } from './use-cart-rows';
+import type { CatalogViewer } from './use-catalog-viewer';
+
+export interface ProductListRowProps {
+  row: RowEntry['row'];
+  rowKey: string;
+  choice: RowChoice;
+  index: number;
+  orderType: OrderType;
+  viewer: CatalogViewer;
+  columns: ListColumns;
+  busy: boolean;
+  onChoice: (key: string, choice: RowChoice) => void;
+  onAdd: (entry: RowEntry) => void;
+}
+
+const cell = 'align-middle lg:border-b lg:border-zinc-200 lg:px-3 lg:py-2';
+const desktopCell = `${cell} max-lg:hidden`;
+
+/**
+ * One row of the product list table. Below 1024 px the row is a compact card: a grid of image, name
+ * (with material number, price and stock underneath), quantity and buttons; the desktop-only cells hide.
+ */
+export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, choice, index, orderType, viewer, columns, busy, onChoice, onAdd }: ProductListRowProps) {
+  const { t } = useTranslation();
+  const entry: RowEntry = { row, key, choice };
+  const settings = { isBatchSizeActive: viewer.isBatchSizeActive, buyableWithoutStock: viewer.buyableWithoutStock };
+  const preOrder = orderType === 'preOrder';
+  const inputDisabled = isRowInputDisabled(row, orderType, settings);
+  const line = rowTotalsLine(row, choice, orderType);
+  const sku = row.variantSku || row.sku;
+  const invalid = (quantity: number) => !isValidBatchMultiple(quantity, row.salesBatchSize, viewer.isBatchSizeActive);
+  const seasonIds = viewer.seasons.map((season) => season._id);
+  const maxima = columns.seasons ? seasonMaxima(row, choice.quantities, seasonIds) : [];
+  const price = <UnitPrice price={row.price} vatRate={row.vatRate} showNetPrices={viewer.showNetPrices} preOrder={preOrder} />;
+
+  return (
+    <tr
+      data-testid="product-row"
+      data-sku={sku}
+      className="border-b border-zinc-200 bg-white max-lg:grid max-lg:grid-cols-[4rem_minmax(0,1fr)_auto] max-lg:gap-x-3 max-lg:gap-y-2 max-lg:p-3 lg:hover:bg-zinc-50"
+    >
+      <td className={`${cell} max-lg:row-span-3 lg:w-16`}>
+        <ProductImage image={row.images[0]} size={48} eager={index < 6} className="size-16 lg:size-12" />
+      </td>
+      <td className={`${cell} max-lg:col-span-2`}>
+        <Link to={productPath(row)} className="line-clamp-2 font-medium text-zinc-900 hover:text-brand-text hover:underline">
+          {row.name}
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 lg:hidden">
+          <span className="num text-xs text-zinc-600">{sku}</span>
+          <span>
+            {price} {row.price ? <VatNote showNetPrices={viewer.showNetPrices} /> : null}
+          </span>
+          <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} />
+        </div>
+      </td>
+      <td className={`${desktopCell} num whitespace-nowrap text-zinc-700`}>{sku}</td>
+      {columns.salesUnit ? (
+        <td className={desktopCell}>
+          <SalesUnitInfo product={row} />
+        </td>
+      ) : null}
+      <td className={`${desktopCell} text-right`}>{price}</td>
+      {columns.retailPrice ? (
+        <td className={`${desktopCell} text-right text-zinc-700`}>
+          {row.price?.rrp != null ? <Money cents={shownCents(row.price.rrp, row.vatRate, viewer.showNetPrices)} currency={row.price.currency} /> : '–'}
+        </td>
+      ) : null}
+      {columns.batchSize ? <td className={`${desktopCell} num text-right`}>{row.salesBatchSize}</td> : null}
+      <td className={desktopCell}>
+        <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} />
+      </td>
+      {columns.quantity ? (
+        <td className={`${cell} max-lg:col-start-2 lg:w-36`}>
+          <QuantitySelector
+            value={choice.quantity}
+            onChange={(quantity) => onChoice(key, { ...choice, quantity })}
+            batchSize={row.salesBatchSize}
+            max={orderQuantityMax(row, settings)}
+            label={t('quantity.for', { name: row.name })}
+            disabled={inputDisabled}
+            invalid={invalid(choice.quantity)}
+            onEnter={() => onAdd(entry)}
+            testId="quantity-input"
+          />
+        </td>
+      ) : null}
+      {columns.seasons
+        ? viewer.seasons.map((season, seasonIndex) => (
+            <td key={season._id} className={`${cell} max-lg:col-span-2 max-lg:col-start-2 lg:w-36`}>
+              <span className="mb-1 block text-xs font-medium text-zinc-700 lg:hidden">{season.name}</span>
+              <QuantitySelector
+                value={choice.quantities[seasonIndex] ?? 0}
+                onChange={(quantity) => onChoice(key, { ...choice, quantities: choice.quantities.map((q, i) => (i === seasonIndex ? quantity : q)) })}
+                batchSize={row.salesBatchSize}
+                max={maxima[seasonIndex] ?? null}
+                label={t('quantity.for.season', { name: row.name, season: season.name })}
+                disabled={inputDisabled}
+                invalid={invalid(choice.quantities[seasonIndex] ?? 0)}
+                onEnter={() => onAdd(entry)}
+                testId="season-quantity-input"
+              />
+              {maxima[seasonIndex] != null ? (
+                <span className="num mt-0.5 block text-xs text-zinc-600" data-testid="season-max">
+                  {t('catalog.season.max', { max: maxima[seasonIndex] })}
+                </span>
+              ) : null}
+            </td>
+          ))
+        : null}
+      {columns.total ? (
+        <td className={`${cell} text-right max-lg:order-last max-lg:col-span-2 max-lg:col-start-2 max-lg:text-left`} data-testid="row-total">
+          <span className="text-xs text-zinc-600 lg:hidden">{t('catalog.column.total')}: </span>
+          {line ? <Money cents={lineShownCents(line, viewer.showNetPrices)} currency={line.currency} className="font-medium" /> : '–'}
+        </td>
+      ) : null}
+      <td className={`${cell} max-lg:col-start-3 max-lg:row-start-2 lg:w-24`}>
+        <div className="flex justify-end gap-1.5">
+          {viewer.canBuy ? (
+            <AddToCartButton
+              rule={rowAddRule(row, choice, orderType, settings)}
+              busy={busy}
+              onAdd={() => onAdd(entry)}
+              preOrder={preOrder}
+              productName={row.name}
+            />
+          ) : null}
+          <WishlistButton productId={row._id} productName={row.name} />
+        </div>
+      </td>
+    </tr>
+  );
+});

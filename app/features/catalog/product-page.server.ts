@@ -1,0 +1,31 @@
+import { data } from 'react-router';
+import { productIdFrom } from '../../../core/category-path';
+import type { AppLoadContext } from '../../app-context';
+import { asPageResponse } from './app-errors.server';
+import { categoryTrail } from './category-groups';
+import { readListingParams } from './listing-params';
+
+const similarCount = 6;
+const maxSkuLength = 64;
+
+/**
+ * /product/:verboseProduct?sku=…: the id is the part before the first dash (spec section 2), the sku
+ * picks a variant. An unknown or hidden product is a 404.
+ */
+export async function loadProductPage({ services, ctx }: Pick<AppLoadContext, 'services' | 'ctx'>, param: string | undefined, url: URL) {
+  const id = productIdFrom(param);
+  if (id === null) throw data(null, { status: 404 });
+  const sku = url.searchParams.get('sku')?.slice(0, maxSkuLength) || undefined;
+  const [product, categories, similar, configuration] = await Promise.all([
+    asPageResponse(services.catalog.getProductDetail(ctx, id, sku)),
+    services.catalog.listCategories(ctx),
+    services.catalog.getSimilarProducts(ctx),
+    services.settings.getConfiguration(ctx),
+  ]);
+  return {
+    product,
+    trail: categoryTrail(categories, product.categoryId),
+    similar: similar.featured.filter((candidate) => candidate._id !== product._id).slice(0, similarCount),
+    preOrder: readListingParams(url.searchParams).preOrder && configuration.isPreOrderModeVisible,
+  };
+}

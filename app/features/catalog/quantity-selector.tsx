@@ -1,0 +1,94 @@
+import { useState, type KeyboardEvent } from 'react';
+import { decrementQuantity, incrementQuantity, normaliseQuantity } from '../../../core/quantity';
+import { useTranslation } from '../../lib/i18n';
+import { MinusGlyph, PlusGlyph } from './catalog-glyphs';
+
+export interface QuantitySelectorProps {
+  value: number;
+  onChange: (quantity: number) => void;
+  /** Arrow keys and the buttons step to the neighbouring multiples of the batch size. */
+  batchSize: number;
+  /** The most the field takes (stock or a season's 'max'); null: no cap. */
+  max: number | null;
+  /** Names the field for screen readers, e.g. "Quantity for Hammer 300 g". */
+  label: string;
+  disabled?: boolean;
+  invalid?: boolean;
+  /** Enter in the field adds the line (DESIGN.md: keyboard first). */
+  onEnter?: () => void;
+  testId?: string;
+}
+
+const buttonClass =
+  'inline-flex w-8 shrink-0 items-center justify-center text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40';
+
+/**
+ * The quantity selector of spec sections 2 and 5: typing, arrow keys and +/- buttons, never below 0.
+ * The buttons stay out of the tab order: the field's arrow keys do the same, and a table of rows
+ * should not cost three tab stops per row.
+ */
+export function QuantitySelector({ value, onChange, batchSize, max, label, disabled = false, invalid = false, onEnter, testId }: QuantitySelectorProps) {
+  const { t } = useTranslation();
+  // What the person is typing, kept as typed (an empty field stays empty) until the field is left.
+  const [draft, setDraft] = useState<string | null>(null);
+  const capped = (quantity: number) => (max === null ? quantity : Math.min(quantity, Math.max(0, max)));
+
+  function step(next: number) {
+    setDraft(null);
+    onChange(capped(next));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowUp') step(incrementQuantity(value, batchSize));
+    else if (event.key === 'ArrowDown') step(decrementQuantity(value, batchSize));
+    else if (event.key === 'Enter') {
+      setDraft(null);
+      onEnter?.();
+    } else return;
+    event.preventDefault();
+  }
+
+  return (
+    <div
+      className={`inline-flex h-9 items-stretch overflow-hidden rounded-md border bg-white ${invalid ? 'border-danger ring-1 ring-danger' : 'border-zinc-300'} ${disabled ? 'opacity-50' : 'focus-within:ring-2 focus-within:ring-brand-text'}`}
+    >
+      <button type="button" tabIndex={-1} className={buttonClass} disabled={disabled || value <= 0} onClick={() => step(decrementQuantity(value, batchSize))} aria-label={t('quantity.decrease')}>
+        <MinusGlyph className="size-4" />
+      </button>
+      <input
+        type="text"
+        inputMode="numeric"
+        role="spinbutton"
+        autoComplete="off"
+        data-testid={testId}
+        aria-label={label}
+        aria-valuenow={value}
+        aria-valuemin={0}
+        aria-valuemax={max ?? undefined}
+        aria-invalid={invalid || undefined}
+        disabled={disabled}
+        value={draft ?? String(value)}
+        onChange={(event) => {
+          const typed = event.target.value;
+          const next = capped(normaliseQuantity(typed));
+          setDraft(typed.trim() === '' || next === normaliseQuantity(typed) ? typed : null);
+          onChange(next);
+        }}
+        onFocus={(event) => event.currentTarget.select()}
+        onBlur={() => setDraft(null)}
+        onKeyDown={onKeyDown}
+        className="num w-14 min-w-0 border-x border-zinc-200 bg-transparent px-1 text-right text-sm outline-none disabled:cursor-not-allowed"
+      />
+      <button
+        type="button"
+        tabIndex={-1}
+        className={buttonClass}
+        disabled={disabled || (max !== null && incrementQuantity(value, batchSize) > max)}
+        onClick={() => step(incrementQuantity(value, batchSize))}
+        aria-label={t('quantity.increase')}
+      >
+        <PlusGlyph className="size-4" />
+      </button>
+    </div>
+  );
+}

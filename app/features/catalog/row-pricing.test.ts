@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { rowTotalsLine, lineShownCents, shownCents, tableTotals } from './row-pricing';
+import { testProduct } from './test-products';
+
+describe('prices in the buyer’s view', () => {
+  it.each([
+    ['net', 10, 19, true, 1000],
+    ['gross at 19 %', 10, 19, false, 1190],
+    ['gross at 7 %, rounded half away from zero', 0.5, 7, false, 54],
+    ['gross at 20 %', 33.99, 20, false, 4079],
+  ])('%s', (_, amount, vat, showNet, cents) => {
+    expect(shownCents(amount, vat, showNet)).toBe(cents);
+  });
+
+  it('has no line for a row without a price (guests with hidden prices)', () => {
+    expect(rowTotalsLine(testProduct({ price: null }), { quantity: 3, quantities: [] }, 'order')).toBeNull();
+  });
+
+  it('totals an order row at the unit price and a pre-order row at the pre-order price', () => {
+    const row = testProduct();
+    const order = rowTotalsLine(row, { quantity: 3, quantities: [] }, 'order')!;
+    expect(lineShownCents(order, true)).toBe(3000);
+    expect(lineShownCents(order, false)).toBe(3570);
+    const preOrder = rowTotalsLine(row, { quantity: 0, quantities: [2, 0, 1] }, 'preOrder')!;
+    expect(lineShownCents(preOrder, true)).toBe(2400);
+  });
+
+  it('sums the footer over all rows, skipping rows without price', () => {
+    const rows = [
+      { row: testProduct(), choice: { quantity: 2, quantities: [] } },
+      { row: testProduct({ price: { value: 1.5, currency: 'EUR', rrp: null, preOrderPrice: null }, vatRate: 7 }), choice: { quantity: 4, quantities: [] } },
+      { row: testProduct({ price: null }), choice: { quantity: 1, quantities: [] } },
+      { row: testProduct(), choice: { quantity: 0, quantities: [] } },
+    ];
+    expect(tableTotals(rows, 'order', { showNetPrices: true, fallbackCurrency: 'EUR' })).toEqual({ quantity: 7, cents: 2600, currency: 'EUR' });
+    expect(tableTotals(rows, 'order', { showNetPrices: false, fallbackCurrency: 'EUR' }).cents).toBe(2380 + 642);
+  });
+
+  it('counts every season’s pieces in pre-order mode', () => {
+    const rows = [{ row: testProduct(), choice: { quantity: 0, quantities: [5, 0, 10] } }];
+    expect(tableTotals(rows, 'preOrder', { showNetPrices: true, fallbackCurrency: 'EUR' })).toEqual({ quantity: 15, cents: 12000, currency: 'EUR' });
+  });
+});

@@ -1,0 +1,73 @@
+import { cartTotals, lineNetCents, type TotalsLine } from '../../../core/cart-totals';
+import type { OrderType, Price, Product } from '../../../core/catalog-types';
+import { amountToCents } from '../../../core/money';
+import { normaliseQuantity } from '../../../core/quantity';
+import { grossCents } from '../../../core/vat';
+
+// Prices of the product list in the buyer's view: net, or gross = net × (vatRate/100 + 1) when the
+// account shows gross prices (spec section 9). Row totals and the footer use the cart's own rules
+// (core/cart-totals.ts), so what the table adds up is what the cart will say.
+
+export interface RowChoice {
+  quantity: number;
+  /** One per season, in season order. */
+  quantities: readonly number[];
+}
+
+export const emptyChoice: RowChoice = { quantity: 0, quantities: [] };
+
+function vatBp(vatRatePercent: number): number {
+  return Math.round(vatRatePercent * 100);
+}
+
+/** A unit amount as the buyer sees it, in cents. */
+export function shownCents(amount: number, vatRatePercent: number, showNetPrices: boolean): number {
+  const net = amountToCents(amount);
+  return showNetPrices ? net : grossCents(net, vatBp(vatRatePercent));
+}
+
+/** The row as a cart-totals line; null when the buyer sees no price (guests with hidden prices). */
+export function rowTotalsLine(row: Pick<Product, 'price' | 'vatRate'>, choice: RowChoice, orderType: OrderType): TotalsLine | null {
+  const price: Price | null = row.price;
+  if (!price) return null;
+  return {
+    orderType,
+    quantity: choice.quantity,
+    quantities: choice.quantities,
+    unitPriceCents: amountToCents(price.value),
+    preOrderPriceCents: price.preOrderPrice === null ? null : amountToCents(price.preOrderPrice),
+    vatRateBp: vatBp(row.vatRate),
+    currency: price.currency,
+  };
+}
+
+export function lineShownCents(line: TotalsLine, showNetPrices: boolean): number {
+  const net = lineNetCents(line);
+  return showNetPrices ? net : grossCents(net, line.vatRateBp);
+}
+
+export function chosenQuantity(choice: RowChoice, orderType: OrderType): number {
+  if (orderType === 'order') return normaliseQuantity(choice.quantity);
+  return choice.quantities.reduce((sum, quantity) => sum + normaliseQuantity(quantity), 0);
+}
+
+export interface TableTotals {
+  quantity: number;
+  cents: number;
+  currency: string;
+}
+
+/** The sticky footer: pieces chosen and their price over all rows. */
+export function tableTotals(
+  rows: readonly { row: Pick<Product, 'price' | 'vatRate'>; choice: RowChoice }[],
+  orderType: OrderType,
+  options: { showNetPrices: boolean; fallbackCurrency: string },
+): TableTotals {
+  const lines = rows.flatMap(({ row, choice }) => rowTotalsLine(row, choice, orderType) ?? []);
+  const totals = cartTotals(lines, options);
+  return {
+    quantity: rows.reduce((sum, { choice }) => sum + chosenQuantity(choice, orderType), 0),
+    cents: totals.shownCents,
+    currency: totals.currency,
+  };
+}

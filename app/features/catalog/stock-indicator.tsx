@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import { stockStatus, type StockColour, type StockInput } from '../../../core/stock';
+import { CheckCircleIcon, ErrorIcon } from '../../components/ui/icons';
+import { Tooltip } from '../../components/ui/tooltip';
+import { useTranslation } from '../../lib/i18n';
+import { ClockGlyph } from './catalog-glyphs';
+import { formatDate } from './format-date';
+
+// Colour is never the only signal (DESIGN.md): each state has its own icon and a text.
+const looks: Record<StockColour, { icon: ComponentType<{ className?: string }>; text: string }> = {
+  success: { icon: CheckCircleIcon, text: 'text-success' },
+  warning: { icon: ClockGlyph, text: 'text-warning' },
+  danger: { icon: ErrorIcon, text: 'text-danger' },
+};
+
+/** Stock display of spec section 4: colour, icon and text; the release-date tooltip; numbers for sales persons. */
+export function StockIndicator({ product, isSalesPerson }: { product: StockInput; isSalesPerson: boolean }) {
+  const { t, locale } = useTranslation();
+  const status = stockStatus(product, { isSalesPerson, now: new Date() });
+  const look = looks[status.colour];
+  const Icon = look.icon;
+  const content = (
+    <span className={`inline-flex items-center gap-1.5 text-sm font-medium whitespace-nowrap ${look.text}`} data-testid="stock" data-stock={status.colour}>
+      <Icon className="size-4 shrink-0" />
+      {t(status.labelKey)}
+      {status.numericStock !== null ? (
+        <span className="num font-normal text-zinc-700" data-testid="stock-number">
+          ({status.numericStock.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB')})
+        </span>
+      ) : null}
+    </span>
+  );
+  if (!status.tooltip) return content;
+  const text = t(status.tooltip.key, { date: status.tooltip.params.date ? formatDate(status.tooltip.params.date, locale) : undefined });
+  return (
+    <Tooltip content={text}>
+      <span tabIndex={0} className="rounded-sm">
+        {content}
+      </span>
+    </Tooltip>
+  );
+}

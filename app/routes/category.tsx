@@ -1,0 +1,115 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { appLoadContext } from '../app-context';
+import { Breadcrumb } from '../features/catalog/breadcrumb';
+import { CardPurchase } from '../features/catalog/card-purchase';
+import { CategoryTiles } from '../features/catalog/category-tiles';
+import { loadCategoryPage } from '../features/catalog/category-page.server';
+import { FilterPanel } from '../features/catalog/filter-panel';
+import { listingSearch, productListPageSize } from '../features/catalog/listing-params';
+import { ListingToolbar } from '../features/catalog/listing-toolbar';
+import { pageCount } from '../features/catalog/pagination';
+import { PaginationNav } from '../features/catalog/pagination-nav';
+import { ProductCard } from '../features/catalog/product-card';
+import { ProductListTable } from '../features/catalog/product-list-table';
+import { useCatalogViewer } from '../features/catalog/use-catalog-viewer';
+import { useTranslation } from '../lib/i18n';
+import { useInterfaceStore } from '../stores/interface-store';
+import type { Route } from './+types/category';
+
+export function loader({ context, params, url }: Route.LoaderArgs) {
+  return loadCategoryPage(context.get(appLoadContext), params.verboseCategory, url);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData?.kind === 'listing' ? [{ title: loaderData.category.name }] : [];
+}
+
+type Listing = Extract<Route.ComponentProps['loaderData'], { kind: 'listing' }>;
+
+/** The two toggles live in the URL; the interface store mirrors them for the rest of the shop (search panel). */
+function useMirroredToggles(stockAvail: boolean, preOrder: boolean) {
+  const setPreOrderMode = useInterfaceStore((state) => state.setPreOrderMode);
+  const setShowOnlyAvailableStocks = useInterfaceStore((state) => state.setShowOnlyAvailableStocks);
+  useEffect(() => {
+    setPreOrderMode(preOrder);
+    setShowOnlyAvailableStocks(stockAvail);
+  }, [preOrder, stockAvail, setPreOrderMode, setShowOnlyAvailableStocks]);
+}
+
+function SubcategoryChips({ listing }: { listing: Listing }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (listing.subcategories.length === 0) return null;
+  // Toggles and view carry over to a subcategory; page and attribute filters belong to this category.
+  const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([key]) => ['stockAvail', 'preOrder', 'view'].includes(key)));
+  return (
+    <nav aria-label={t('category.subcategories')} className="mb-3">
+      <ul className="flex flex-wrap gap-2">
+        {listing.subcategories.map((sub) => (
+          <li key={sub._id}>
+            <Link
+              to={`/category/${sub.verboseName}${listingSearch(keep, {})}`}
+              className="inline-flex h-8 items-center rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-800 hover:border-brand hover:text-brand-text"
+            >
+              {sub.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function CategoryListing({ listing }: { listing: Listing }) {
+  const { t } = useTranslation();
+  const viewer = useCatalogViewer();
+  const { params, products, total, category } = listing;
+  const orderType = params.preOrder ? 'preOrder' : 'order';
+  useMirroredToggles(params.stockAvail, params.preOrder);
+  const pages = pageCount(total, productListPageSize);
+  return (
+    <section data-testid="category-page" aria-labelledby="category-title">
+      <Breadcrumb items={listing.trail.map((crumb) => ({ label: crumb.name, to: crumb._id === category._id ? undefined : `/category/${crumb.verboseName}` }))} />
+      <h1 id="category-title" className="mb-3 text-2xl font-semibold text-zinc-900">
+        {category.name}
+      </h1>
+      <SubcategoryChips listing={listing} />
+      {listing.facets ? <FilterPanel attributes={listing.facets} selection={params.attributes} /> : null}
+      <ListingToolbar total={total} stockAvail={params.stockAvail} preOrder={params.preOrder} showPreOrderToggle={viewer.isPreOrderModeVisible} view={params.view} />
+      {products.length === 0 ? (
+        <p className="rounded-md border border-zinc-200 bg-white p-6 text-center text-zinc-700" data-testid="empty-list">
+          {t(params.page > 1 && total > 0 ? 'catalog.empty.page' : 'catalog.empty')}
+        </p>
+      ) : params.view === 'grid' ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="product-grid">
+          {products.map((product, index) => (
+            <li key={product._id}>
+              <ProductCard
+                product={product}
+                viewer={viewer}
+                eager={index < 5}
+                purchase={viewer.canBuy && orderType === 'order' ? <CardPurchase product={product} viewer={viewer} /> : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        // Keyed by the list, so quantities typed on one page do not carry over to the rows of another.
+        <ProductListTable key={products.map((product) => product._id).join()} products={products} orderType={orderType} caption={t('catalog.table.caption', { name: category.name })} />
+      )}
+      <PaginationNav page={params.page} count={pages} />
+    </section>
+  );
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (loaderData.kind === 'listing') return <CategoryListing listing={loaderData} />;
+  return (
+    <section data-testid="category-index">
+      <h1 className="mb-4 text-2xl font-semibold text-zinc-900">{t('category.index.title')}</h1>
+      <CategoryTiles tiles={loaderData.tiles} />
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useLayoutEffect } from 'react';
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { OrderType } from '../../core/catalog-types';
+import { lineKey } from '../../core/cart-state';
+import type { Route } from './+types/detailed-cart';
+import { appLoadContext } from '../app-context';
+import { CartEmptyState } from '../features/cart/cart-empty-state';
+import { cartGridColumns, CartLineItem } from '../features/cart/cart-line-item';
+import { CartTabs } from '../features/cart/cart-tabs';
+import { EmptyCartButton } from '../features/cart/empty-cart-button';
+import { NotEnoughStockNotice } from '../features/cart/not-enough-stock-notice';
+import { OrderSummary } from '../features/cart/order-summary';
+import { useSession } from '../features/session/use-root-data';
+import { useTranslation } from '../lib/i18n';
+import { countLines } from '../stores/cart-lines';
+import { useCartStore } from '../stores/cart-store';
+
+// The cart page of spec section 2 (/detailed-cart?type=order|preOrder). The basket is read on the
+// server, in process, so the first paint is complete; afterwards the cart store owns it.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, ctx } = context.get(appLoadContext);
+  // Visitors and guests never see this page: the root loader's guard redirects them.
+  if (!ctx.identity || ctx.identity.role === 'guest') return { basket: null };
+  return { basket: await services.basket.getBasket(ctx) };
+}
+
+// Switching between the two carts changes only the query: the store already holds both.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+function orderTypeOf(param: string | null): OrderType {
+  return param === 'preOrder' ? 'preOrder' : 'order';
+}
+
+export default function DetailedCartPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const orderType = orderTypeOf(searchParams.get('type'));
+  const showNetPrices = useSession()?.account.showNetPrices ?? true;
+  const loaded = useCartStore((state) => state.loaded);
+  const storeLines = useCartStore((state) => state.lines);
+  const isLoading = useCartStore((state) => state.isLoading);
+
+  // Before any passive effect (the header's cart loader among them) asks the API for the same basket.
+  useLayoutEffect(() => {
+    if (loaderData.basket) useCartStore.getState().hydrate(loaderData.basket);
+  }, [loaderData.basket]);
+
+  const allLines = loaded ? storeLines : (loaderData.basket?.items ?? []);
+  const lines = allLines.filter((line) => line.orderType === orderType);
+  const title = t(orderType === 'order' ? 'cart.title.order' : 'cart.title.preorder');
+
+  return (
+    <div className="space-y-4" data-testid="cart-page" data-order-type={orderType}>
+      <h1 className="text-2xl font-semibold text-zinc-900">{title}</h1>
+      <CartTabs current={orderType} counts={countLines(allLines)} />
+      {lines.length === 0 ? (
+        <CartEmptyState orderType={orderType} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-label={title} aria-busy={isLoading} className="space-y-3">
+            <NotEnoughStockNotice lines={lines} />
+            <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
+              <div aria-hidden="true" className={`hidden gap-x-4 border-b ${cartGridColumns[orderType]} border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-600 lg:grid`}>
+                <span />
+                <span>{t('cart.column.product')}</span>
+                <span className="text-right">{t('cart.column.unit.price')}</span>
+                <span className="text-right">{t('cart.column.quantity')}</span>
+                <span className="text-right">{t('cart.column.total')}</span>
+              </div>
+              <ul className="divide-y divide-zinc-200">
+                {lines.map((line) => (
+                  <CartLineItem key={lineKey(line)} line={line} showNetPrices={showNetPrices} />
+                ))}
+              </ul>
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-xs text-zinc-600">{t(showNetPrices ? 'cart.prices.net' : 'cart.prices.gross')}</p>
+              <EmptyCartButton orderType={orderType} />
+            </div>
+          </section>
+          <OrderSummary lines={lines} orderType={orderType} />
+        </div>
+      )}
+    </div>
+  );
+}

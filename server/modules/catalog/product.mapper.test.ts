@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { buyerPrice, parseAttributes, selectVariant, toProduct, type ProductChildren, type ProductViewer } from './product.mapper.ts';
+import type { ProductRow, VariantRow } from './product.repository.ts';
+
+const row: ProductRow = {
+  id: 7,
+  category_id: 3,
+  sku: 'MAT-000007',
+  name: 'Hammer',
+  name_en: 'Hammer EN',
+  price_cents: 1999,
+  retail_price_cents: 2999,
+  pre_order_price_cents: 1850,
+  currency: 'EUR',
+  vat_rate_bp: 1900,
+  stock: 12,
+  is_stock_freeze: 0,
+  is_only_sellable_with_positive_stock: 1,
+  sales_batch_size: 5,
+  release_date: null,
+  attributes: '{"Marke":"Nordlicht","Gewicht":2}',
+  sales_attributes: '{"EAN":"4000000000075"}',
+  sales_unit_id: 1,
+  sales_unit_name: 'Stück',
+  sales_unit_name_en: 'Piece',
+};
+const variant = (id: number, sku: string, priceCents: number | null): VariantRow => ({
+  id,
+  product_id: 7,
+  variant_sku: sku,
+  name: `Hammer ${sku}`,
+  attributes: `{"Farbe":"${sku}"}`,
+  price_cents: priceCents,
+  stock: id,
+});
+const children: ProductChildren = {
+  images: [{ product_id: 7, url: '/media/a.svg', width: 400, height: 300 }],
+  variants: [variant(1, 'Rot', null), variant(2, 'Blau', 2499)],
+  units: [{ product_id: 7, unit_id: 2, base_exchange_ratio_milli: 12500, unit_name: 'Karton', unit_name_en: 'Carton', main_unit_name: 'Stück', main_unit_name_en: null }],
+  preStocks: [{ product_id: 7, season_id: 4, quantity: 30 }],
+  customerPriceCents: null,
+};
+const german: ProductViewer = { locale: 'de', showPrices: true, isGrossPrice: false };
+
+describe('buyerPrice', () => {
+  it.each([
+    ['the list price', null, null, 19.99],
+    ['the variant’s own list price', null, 2499, 24.99],
+    ['the customer price over the list price', 1500, null, 15],
+    ['the customer price over the variant’s list price', 1500, 2499, 15],
+  ])('is %s', (_name, customerCents, variantCents, value) => {
+    expect(buyerPrice(row, customerCents, variantCents, german)).toEqual({ value, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 });
+  });
+
+  it('is null when prices are hidden from the viewer', () => {
+    expect(buyerPrice(row, 1500, null, { ...german, showPrices: false })).toBeNull();
+  });
+});
+
+describe('toProduct', () => {
+  it('maps a row with its children', () => {
+    expect(toProduct(row, children, german)).toEqual({
+      _id: 7,
+      name: 'Hammer',
+      sku: 'MAT-000007',
+      categoryId: 3,
+      images: [{ image: { url: '/media/a.svg', width: 400, height: 300 } }],
+      price: { value: 19.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 },
+      isGrossPrice: false,
+      vatRate: 19,
+      stock: { value: 12 },
+      preStocks: [{ seasonId: 4, quantity: 30 }],
+      isStockFreeze: false,
+      salesBatchSize: 5,
+      salesUnit: { id: 1, name: 'Stück' },
+      materialUnits: [{ unit: { id: 2, name: 'Karton' }, baseExchangeRatio: 12.5, mainUnit: { name: 'Stück' } }],
+      releaseDate: null,
+      isOnlySellableWithPositiveStock: true,
+      attributes: { Marke: 'Nordlicht' },
+      salesAttributes: { EAN: '4000000000075' },
+      variants: [
+        { _id: 1, variantSku: 'Rot', name: 'Hammer Rot', attributes: { Farbe: 'Rot' }, price: { value: 19.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, stock: { value: 1 } },
+        { _id: 2, variantSku: 'Blau', name: 'Hammer Blau', attributes: { Farbe: 'Blau' }, price: { value: 24.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, stock: { value: 2 } },
+      ],
+    });
+  });
+
+  it('uses English names where they exist, German ones otherwise', () => {
+    const product = toProduct(row, children, { ...german, locale: 'en' });
+    expect(product.name).toBe('Hammer EN');
+    expect(product.salesUnit?.name).toBe('Piece');
+    expect(product.materialUnits[0]).toMatchObject({ unit: { name: 'Carton' }, mainUnit: { name: 'Stück' } });
+  });
+
+  it('hides every price, variants included, from a viewer who may not see prices', () => {
+    const product = toProduct(row, { ...children, customerPriceCents: 1000 }, { ...german, showPrices: false, isGrossPrice: true });
+    expect(product.price).toBeNull();
+    expect(product.variants.map((v) => v.price)).toEqual([null, null]);
+    expect(product.isGrossPrice).toBe(true);
+  });
+});
+
+describe('selectVariant', () => {
+  const product = toProduct(row, children, german);
+
+  it('makes the product stand for the variant', () => {
+    expect(selectVariant(product, 'Blau')).toMatchObject({
+      _id: 7,
+      sku: 'MAT-000007',
+      variantSku: 'Blau',
+      name: 'Hammer Blau',
+      price: { value: 24.99 },
+      stock: { value: 2 },
+      attributes: { Marke: 'Nordlicht', Farbe: 'Blau' },
+    });
+  });
+
+  it('leaves the product as it is for a sku it does not have', () => {
+    expect(selectVariant(product, 'Grün')).toBe(product);
+  });
+});
+
+describe('parseAttributes', () => {
+  it.each([
+    ['{"a":"x","b":1,"c":null}', { a: 'x' }],
+    ['[1,2]', {}],
+    ['"text"', {}],
+    ['not json', {}],
+  ])('reads %s as %j', (json, attributes) => {
+    expect(parseAttributes(json)).toEqual(attributes);
+  });
+});
