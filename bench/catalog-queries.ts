@@ -16,7 +16,8 @@ import { explain, recordQueries } from './catalog-query-plans.ts';
 // on SQLite and PostgreSQL with large demo catalogues:
 //   npx node bench/catalog-queries.ts --products 100000,999999 --engines sqlite,postgres [--runs 30] [--plans] Databases are kept in BENCH_DATA_DIR (default data/bench)
 // and in PostgreSQL databases shop_bench_catalog_<N>; the first run per size seeds them.
-// Counts are cached by the service (30 s); rows marked "uncached" call the repository directly.
+// The service's short-lived answer cache is off, so every list, detail and similar-products call runs its
+// queries; counts stay cached as in the shop (30 s), and rows marked "uncached" call the repository directly.
 
 const { values: args } = parseArgs({
   options: {
@@ -64,7 +65,7 @@ async function benchmark(engine: DatabaseEngine, products: number): Promise<void
     similar: createSimilarProductsRepository(db),
     buyers: createCatalogBuyerRepository(db),
     settings: createSettingsService(createSettingsRepository(db)),
-  });
+  }, { answerTtlMs: 0 });
 
   // The customer of company 10001 (customer prices, deal categories), as the API would see them.
   const tenant = await db.selectFrom('tenants').select(['id', 'slug']).where('slug', '=', 'demo').executeTakeFirstOrThrow();

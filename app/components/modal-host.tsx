@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { cartModals } from '../features/cart/cart-modal-names';
 import { useInterfaceStore } from '../stores/interface-store';
 
 /** What every on-demand modal receives: the props and data given to openModal, and a way to close. */
@@ -18,10 +19,10 @@ type ModalLoader = () => Promise<{ default: ComponentType<HostedModalProps> }>;
  * is mounted by the shop frame itself because its visibility is a separate flag of the interface state.
  */
 const modalRegistry: Record<string, ModalLoader> = {
-  'move-to-other-cart': () => import('../features/cart/modals/move-to-other-cart'),
-  packs: () => import('../features/cart/modals/packs'),
-  'custom-attributes': () => import('../features/cart/modals/custom-attributes'),
-  'not-enough-stock': () => import('../features/cart/modals/not-enough-stock'),
+  [cartModals.moveToOtherCart]: () => import('../features/cart/modals/move-to-other-cart'),
+  [cartModals.packs]: () => import('../features/cart/modals/packs'),
+  [cartModals.customAttributes]: () => import('../features/cart/modals/custom-attributes'),
+  [cartModals.notEnoughStock]: () => import('../features/cart/modals/not-enough-stock'),
 };
 
 // Created once per name at module load; React.lazy fetches the chunk only on first render.

@@ -8,6 +8,7 @@ import { loadCategoryPage } from '../features/catalog/category-page.server';
 import { FilterPanel } from '../features/catalog/filter-panel';
 import { listingSearch, productListPageSize } from '../features/catalog/listing-params';
 import { ListingToolbar } from '../features/catalog/listing-toolbar';
+import { parentTitle } from '../features/catalog/parent-title';
 import { pageCount } from '../features/catalog/pagination';
 import { PaginationNav } from '../features/catalog/pagination-nav';
 import { ProductCard } from '../features/catalog/product-card';
@@ -21,8 +22,9 @@ export function loader({ context, params, url }: Route.LoaderArgs) {
   return loadCategoryPage(context.get(appLoadContext), params.verboseCategory, url);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData?.kind === 'listing' ? [{ title: loaderData.category.name }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return parentTitle(matches);
+  return [{ title: loaderData.kind === 'listing' ? loaderData.category.name : loaderData.title }];
 }
 
 type Listing = Extract<Route.ComponentProps['loaderData'], { kind: 'listing' }>;
@@ -104,11 +106,10 @@ function CategoryListing({ listing }: { listing: Listing }) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
   if (loaderData.kind === 'listing') return <CategoryListing listing={loaderData} />;
   return (
     <section data-testid="category-index">
-      <h1 className="mb-4 text-2xl font-semibold text-zinc-900">{t('category.index.title')}</h1>
+      <h1 className="mb-4 text-2xl font-semibold text-zinc-900">{loaderData.title}</h1>
       <CategoryTiles tiles={loaderData.tiles} />
     </section>
   );

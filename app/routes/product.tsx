@@ -5,6 +5,7 @@ import { SwitchLink } from '../features/catalog/listing-toolbar';
 import { Money, UnitPrice, VatNote } from '../features/catalog/price-text';
 import { ProductBuyBox } from '../features/catalog/product-buy-box';
 import { ProductCard } from '../features/catalog/product-card';
+import { parentTitle } from '../features/catalog/parent-title';
 import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductListTable } from '../features/catalog/product-list-table';
 import { loadProductPage } from '../features/catalog/product-page.server';
@@ -20,8 +21,8 @@ export function loader({ context, params, url }: Route.LoaderArgs) {
   return loadProductPage(context.get(appLoadContext), params.verboseProduct, url);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.product.name }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? [{ title: loaderData.product.name }] : parentTitle(matches);
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
@@ -50,10 +51,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1" data-testid="product-price">
               <span className="flex items-baseline gap-2">
+                {preOrder && price?.preOrderPrice != null ? <span className="text-sm text-zinc-600">{t('catalog.preorder.price')}</span> : null}
                 <UnitPrice price={price} vatRate={item.vatRate} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="text-2xl font-semibold text-zinc-900" />
                 {price ? <VatNote showNetPrices={viewer.showNetPrices} className="text-sm text-zinc-600" /> : null}
               </span>
-              {viewer.showRetailPrice && price?.rrp != null ? (
+              {viewer.showRetailPrice && !viewer.pricesHidden && price?.rrp != null ? (
                 <span className="text-sm text-zinc-600">
                   {t('catalog.column.rrp')} <Money cents={shownCents(price.rrp, item.vatRate, viewer.showNetPrices)} currency={price.currency} />
                 </span>

@@ -42,7 +42,10 @@ export interface CartState {
   loaded: boolean;
 
   load: () => Promise<void>;
-  /** Takes the basket a route loader read on the server, so the page needs no second request. */
+  /**
+   * Takes the basket a route loader just read on the server: the page needs no second request, and
+   * prices changed since the store loaded show. Ignored while a cart action runs (its answer is newer).
+   */
   hydrate: (answer: BasketAnswer) => void;
   /** Resolves true when every product is in the cart as the server answers it. */
   addItems: (products: readonly CartCandidate[], orderType: OrderType) => Promise<boolean>;
@@ -77,7 +80,7 @@ export const useCartStore = create<CartState>()((set, get) => {
     return apiFetch<BasketAnswer>('/api/basket');
   }
 
-  /** Refuses (with the spec's warning) while a cart action runs; otherwise marks one as running. */
+  /** False (with the spec's warning) while a cart action runs: the caller must not start another. */
   function begin(): boolean {
     if (get().isLoading) {
       toast({ message: { code: 'product.add.cart.loading.wait' }, type: 'warning' });
@@ -88,7 +91,7 @@ export const useCartStore = create<CartState>()((set, get) => {
 
   /** Shows `next` at once, saves it, and ends with the server's answer (null when it failed). */
   async function commit(next: CartProduct[], failureCode: string): Promise<CartProduct[] | null> {
-    const { basketId } = get();
+    const { basketId, lines: previous } = get();
     set({ lines: next, isLoading: true });
     try {
       await apiFetch('/api/basket', { method: 'POST', body: { ...(basketId ? { _id: basketId } : {}), items: toBasketItems(next) } });
@@ -102,7 +105,7 @@ export const useCartStore = create<CartState>()((set, get) => {
         const answer = await readBasket();
         set({ lines: answer.items, basketId: answer._id, isLoading: false, loaded: true });
       } catch {
-        set({ isLoading: false });
+        set({ lines: previous, isLoading: false });
       }
       return null;
     }
@@ -132,7 +135,7 @@ export const useCartStore = create<CartState>()((set, get) => {
     },
 
     hydrate: (answer) => {
-      if (get().loaded || get().isLoading) return;
+      if (get().isLoading) return;
       set({ lines: answer.items, basketId: answer._id, loaded: true });
     },
 

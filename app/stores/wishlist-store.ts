@@ -23,7 +23,7 @@ export interface WishlistState {
 
   setEnabled: (enabled: boolean) => void;
   load: () => Promise<void>;
-  /** Takes the wishlist a route loader read on the server. */
+  /** Takes the wishlist a route loader just read on the server, unless a save is under way (its answer is newer). */
   hydrate: (answer: WishlistAnswer) => void;
   add: (productId: number) => Promise<void>;
   remove: (productId: number) => Promise<void>;
@@ -89,7 +89,7 @@ export const useWishlistStore = create<WishlistState>()((set, get) => {
     },
 
     hydrate: (answer) => {
-      if (!get().loaded) take(answer);
+      if (waiting === 0) take(answer);
     },
 
     add: (productId) => {

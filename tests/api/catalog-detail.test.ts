@@ -73,6 +73,7 @@ describe('GET /api/material/{id}', () => {
   it('answers in English where the product has English texts', async () => {
     const row = await openProducts().select('p.id').orderBy('p.id').executeTakeFirstOrThrow();
     await shop.db.updateTable('products').set({ name_en: 'Claw hammer', description_en: 'Forged steel.' }).where('id', '=', row.id).execute();
+    shop.services.catalog.clearCache();
     const english = await client.json<ProductDetail>(`/api/material/${row.id}`, 'customer', { 'accept-language': 'en' });
     expect(english).toMatchObject({ name: 'Claw hammer', description: 'Forged steel.' });
     const german = await client.json<ProductDetail>(`/api/material/${row.id}`, 'customer');
@@ -157,6 +158,7 @@ describe('prices', () => {
     await shop.db.deleteFrom('customer_prices').where('product_id', '=', variant.id).execute();
     const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
     await shop.db.insertInto('customer_prices').values({ tenant_id: tenant.id, company_id: await companyId('10001'), product_id: variant.id, price_cents: 1234 }).execute();
+    shop.services.catalog.clearCache();
     expect(await priceOf()).toBe(12.34);
   });
 });

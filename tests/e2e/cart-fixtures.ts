@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { withShopDatabase } from './helpers.ts';
+import { signIn, withShopDatabase } from './helpers.ts';
 
 // Products of the seeded demo catalogue for the cart tests, picked by their traits, and a small
 // client that sets up a basket or wishlist through the API with the signed-in user's token.
@@ -69,7 +69,8 @@ export function shopApi(page: Page) {
   };
   return {
     saveBasket: (items: unknown[]) => call('POST', '/api/basket', { items }),
-    basket: () => call<{ items: { sku: string; orderType: string; quantity: number; quantities: number[] }[] }>('GET', '/api/basket'),
+    basket: () =>
+      call<{ items: { sku: string; orderType: string; quantity: number; quantities: number[]; packs: unknown; customAttributes: unknown }[] }>('GET', '/api/basket'),
     saveWishlist: (ids: number[]) => call('POST', '/api/wishlist', { items: ids.map((_id) => ({ _id })) }),
     wishlist: () => call<{ items: { _id: number }[] }>('GET', '/api/wishlist'),
   };
@@ -77,3 +78,19 @@ export function shopApi(page: Page) {
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 export const formatEuro = (cents: number) => euro.format(cents / 100);
+
+export const cartLine = (page: Page, sku: string) => page.locator(`[data-testid="cart-line"][data-sku="${sku}"]`);
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+/** Signs the customer in with exactly this basket and wishlist, shown on a page ready for input. */
+export async function signInWithBasket(page: Page, items: unknown[], wishlist: number[] = []) {
+  await signIn(page, 'customer');
+  const api = shopApi(page);
+  await api.saveBasket(items);
+  await api.saveWishlist(wishlist);
+  // Show the seeded state, and wait until the page is interactive: the cart icons are enabled once
+  // the browser has loaded the cart.
+  await page.reload();
+  await expect(page.getByTestId('header-cart-order')).not.toHaveAttribute('aria-disabled', 'true');
+  return api;
+}

@@ -5,6 +5,8 @@ export interface TooltipProps {
   /** One focusable element (button, link); a disabled button must be wrapped in a focusable span. */
   children: ReactElement<{ 'aria-describedby'?: string }>;
   side?: 'top' | 'bottom';
+  /** Triggers near an edge of the page: 'start' / 'end' line the tip up with the trigger's left / right edge. */
+  align?: 'start' | 'center' | 'end';
 }
 
 const sideClasses = {
@@ -12,11 +14,17 @@ const sideClasses = {
   bottom: 'top-full mt-1.5',
 } as const;
 
+const alignClasses = {
+  start: 'left-0',
+  center: 'left-1/2 -translate-x-1/2',
+  end: 'right-0',
+} as const;
+
 /**
  * Shown on hover and keyboard focus, dismissed with Escape (WCAG 1.4.13). Plain CSS positioning:
  * a positioning library would cost more JavaScript than every tooltip of a page together.
  */
-export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
+export function Tooltip({ content, children, side = 'top', align = 'center' }: TooltipProps) {
   const id = useId();
   const [dismissed, setDismissed] = useState(false);
   return (
@@ -32,7 +40,7 @@ export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
       <span
         role="tooltip"
         id={id}
-        className={`pointer-events-none invisible absolute left-1/2 z-[60] w-max max-w-xs -translate-x-1/2 rounded-md bg-zinc-900 px-2.5 py-1.5 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity delay-300 ${sideClasses[side]} ${
+        className={`pointer-events-none invisible absolute z-[60] w-max max-w-xs rounded-md ${alignClasses[align]} bg-zinc-900 px-2.5 py-1.5 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity delay-300 ${sideClasses[side]} ${
           dismissed ? '' : 'group-focus-within/tooltip:visible group-focus-within/tooltip:opacity-100 group-hover/tooltip:visible group-hover/tooltip:opacity-100'
         }`}
       >

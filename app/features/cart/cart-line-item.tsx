@@ -1,10 +1,11 @@
 import type { CartProduct } from '../../../core/catalog-types';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
-import { notEnoughStockModal, useCartStore } from '../../stores/cart-store';
+import { useCartStore } from '../../stores/cart-store';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { useConfiguration } from '../session/use-root-data';
 import { CartLineActions } from './cart-line-actions';
+import { cartModals } from './cart-modal-names';
 import { CartQuantity } from './cart-quantity';
 import { linePrices } from './cart-prices';
 import { PreOrderQuantities } from './pre-order-quantities';
@@ -50,7 +51,7 @@ export function CartLineItem({ line, showNetPrices }: { line: CartProduct; showN
           <p data-testid="not-enough-stock" className="flex items-center gap-1 text-xs font-medium text-danger">
             <WarningIcon className="size-4" />
             {t('cart.line.not.enough.stock')}
-            <button type="button" className="underline underline-offset-2" onClick={() => openModal(notEnoughStockModal, {}, { lines: [line] })}>
+            <button type="button" className="underline underline-offset-2" onClick={() => openModal(cartModals.notEnoughStock, {}, { lines: [line] })}>
               {t('cart.line.not.enough.stock.review')}
             </button>
           </p>

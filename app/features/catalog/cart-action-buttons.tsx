@@ -49,7 +49,14 @@ export function AddToCartButton({ rule, busy, onAdd, preOrder = false, wide = fa
     </button>
   );
   const reason = !rule.allowed ? t(rule.reason) : busy ? t('product.add.cart.loading.wait') : null;
-  return reason ? <Tooltip content={reason}>{button}</Tooltip> : button;
+    // The buttons sit at the right end of rows and cards: the tip opens towards the page.
+  return reason ? (
+    <Tooltip content={reason} align="end">
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
 }
 
 /** The heart: adds to or removes from the wishlist; guests get the login modal from the store. */

@@ -1,13 +1,14 @@
 import { data, redirect } from 'react-router';
 import type { Category } from '../../../core/catalog-types';
 import { categoryIdFrom } from '../../../core/category-path';
+import { createTranslator } from '../../../core/translate';
 import { parseAttributeFilters } from '../../../server/api/material/material-query';
 import type { AppLoadContext } from '../../app-context';
 import { asPageResponse } from './app-errors.server';
 import { categoryTrail, mainCategories, subcategoriesOf } from './category-groups';
 import { attributeParam, productListPageSize, readListingParams } from './listing-params';
 
-type CatalogContext = Pick<AppLoadContext, 'services' | 'ctx'>;
+type CatalogContext = Pick<AppLoadContext, 'services' | 'ctx' | 'translations'>;
 
 export interface CategoryTile {
   category: Category;
@@ -15,18 +16,19 @@ export interface CategoryTile {
 }
 
 /** /category without a parameter: every main category as a tile with its subcategories. */
-async function loadIndex({ services, ctx }: CatalogContext) {
+async function loadIndex({ services, ctx, translations }: CatalogContext) {
   const categories = await services.catalog.listCategories(ctx);
   const tiles: CategoryTile[] = mainCategories(categories).map((category) => ({ category, subcategories: subcategoriesOf(categories, category._id) }));
-  return { kind: 'index' as const, tiles };
+  // The document title is set by meta(), which has no translator: the loader hands it over.
+  return { kind: 'index' as const, tiles, title: createTranslator(ctx.locale, translations)('category.index.title') };
 }
 
 /**
  * /category/:verboseCategory: the category's products as the URL asks (spec section 2). An id the
  * buyer cannot see is a 404; a known id under an outdated name redirects to the current name.
  */
-export async function loadCategoryPage({ services, ctx }: CatalogContext, param: string | undefined, url: URL) {
-  if (!param) return loadIndex({ services, ctx });
+export async function loadCategoryPage({ services, ctx, translations }: CatalogContext, param: string | undefined, url: URL) {
+  if (!param) return loadIndex({ services, ctx, translations });
   const [categories, configuration] = await Promise.all([services.catalog.listCategories(ctx), services.settings.getConfiguration(ctx)]);
   const category = categories.find((candidate) => candidate._id === categoryIdFrom(param));
   if (!category) throw data(null, { status: 404 });

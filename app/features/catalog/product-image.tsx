@@ -23,7 +23,7 @@ export function ProductImage({ image, size, eager = false, alt = '', className =
       height={size}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      className={`shrink-0 rounded-md border border-zinc-200 bg-white object-contain ${className}`}
+      className={`max-w-none shrink-0 rounded-md border border-zinc-200 bg-white object-contain ${className}`}
     />
   );
 }

@@ -16,7 +16,7 @@ export function listColumns(viewer: CatalogViewer, orderType: OrderType): ListCo
   const preOrder = orderType === 'preOrder';
   return {
     salesUnit: viewer.isSalesUnitActive,
-    retailPrice: viewer.showRetailPrice && !preOrder,
+    retailPrice: viewer.showRetailPrice && !viewer.pricesHidden && !preOrder,
     batchSize: viewer.isBatchSizeActive && !preOrder,
     quantity: viewer.canBuy && !preOrder,
     seasons: viewer.canBuy && preOrder,

@@ -29,8 +29,9 @@ export interface ProductListRowProps {
   onAdd: (entry: RowEntry) => void;
 }
 
-const cell = 'align-middle lg:border-b lg:border-zinc-200 lg:px-3 lg:py-2';
+const cell = 'align-middle lg:border-b lg:border-zinc-200 lg:px-3 lg:py-1';
 const desktopCell = `${cell} max-lg:hidden`;
+const wideScreenCell = `${cell} max-xl:hidden`;
 
 /**
  * One row of the product list table. Below 1024 px the row is a compact card: a grid of image, name
@@ -53,32 +54,34 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
     <tr
       data-testid="product-row"
       data-sku={sku}
+      data-batch={row.salesBatchSize}
       className="border-b border-zinc-200 bg-white max-lg:grid max-lg:grid-cols-[4rem_minmax(0,1fr)_auto] max-lg:gap-x-3 max-lg:gap-y-2 max-lg:p-3 lg:hover:bg-zinc-50"
     >
-      <td className={`${cell} max-lg:row-span-3 lg:w-16`}>
-        <ProductImage image={row.images[0]} size={48} eager={index < 6} className="size-16 lg:size-12" />
+      <td className={`${cell} max-lg:row-span-3 lg:w-14`}>
+        <ProductImage image={row.images[0]} size={40} eager={index < 6} className="size-16 lg:size-10" />
       </td>
       <td className={`${cell} max-lg:col-span-2`}>
         <Link to={productPath(row)} className="line-clamp-2 font-medium text-zinc-900 hover:text-brand-text hover:underline">
           {row.name}
         </Link>
+        {/* Below 1280 px the material number moves under the name, so the columns fit the screen. */}
+        <span className="num block text-xs text-zinc-600 xl:hidden">{sku}</span>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 lg:hidden">
-          <span className="num text-xs text-zinc-600">{sku}</span>
           <span>
             {price} {row.price ? <VatNote showNetPrices={viewer.showNetPrices} /> : null}
           </span>
           <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} />
         </div>
       </td>
-      <td className={`${desktopCell} num whitespace-nowrap text-zinc-700`}>{sku}</td>
+      <td className={`${wideScreenCell} num whitespace-nowrap text-zinc-700`}>{sku}</td>
       {columns.salesUnit ? (
-        <td className={desktopCell}>
+        <td className={wideScreenCell}>
           <SalesUnitInfo product={row} />
         </td>
       ) : null}
       <td className={`${desktopCell} text-right`}>{price}</td>
       {columns.retailPrice ? (
-        <td className={`${desktopCell} text-right text-zinc-700`}>
+        <td className={`${wideScreenCell} text-right text-zinc-700`}>
           {row.price?.rrp != null ? <Money cents={shownCents(row.price.rrp, row.vatRate, viewer.showNetPrices)} currency={row.price.currency} /> : '–'}
         </td>
       ) : null}
@@ -103,7 +106,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
       ) : null}
       {columns.seasons
         ? viewer.seasons.map((season, seasonIndex) => (
-            <td key={season._id} className={`${cell} max-lg:col-span-2 max-lg:col-start-2 lg:w-36`}>
+            <td key={season._id} className={`${cell} max-lg:col-span-2 max-lg:col-start-2 lg:w-28`}>
               <span className="mb-1 block text-xs font-medium text-zinc-700 lg:hidden">{season.name}</span>
               <QuantitySelector
                 value={choice.quantities[seasonIndex] ?? 0}
@@ -115,6 +118,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
                 invalid={invalid(choice.quantities[seasonIndex] ?? 0)}
                 onEnter={() => onAdd(entry)}
                 testId="season-quantity-input"
+                compact
               />
               {maxima[seasonIndex] != null ? (
                 <span className="num mt-0.5 block text-xs text-zinc-600" data-testid="season-max">

@@ -13,7 +13,7 @@ import { useCatalogViewer } from './use-catalog-viewer';
 
 // The header row stays under the sticky page header while the list scrolls: the header's top row is
 // h-16 and the category menu bar h-11, with a 1 px border each (app/features/layout/header.tsx).
-const headCell = 'sticky top-[6.875rem] z-10 border-b border-zinc-300 bg-zinc-100 px-3 py-2 text-xs font-semibold whitespace-nowrap text-zinc-700';
+const headCell = 'sticky top-[6.875rem] z-10 border-b border-zinc-300 bg-zinc-100 px-3 py-2 text-xs font-semibold text-zinc-700';
 const numericHead = `${headCell} text-right`;
 
 /**
@@ -49,12 +49,12 @@ export function ProductListTable({ products, orderType, caption }: { products: r
               <span className="sr-only">{t('catalog.column.image')}</span>
             </th>
             <th scope="col" className={`${headCell} text-left`}>{t('catalog.column.name')}</th>
-            <th scope="col" className={`${headCell} text-left`}>{t('catalog.column.sku')}</th>
-            {columns.salesUnit ? <th scope="col" className={`${headCell} text-left`}>{t('catalog.column.unit')}</th> : null}
+            <th scope="col" className={`${headCell} text-left max-xl:hidden`}>{t('catalog.column.sku')}</th>
+            {columns.salesUnit ? <th scope="col" className={`${headCell} text-left max-xl:hidden`}>{t('catalog.column.unit')}</th> : null}
             <th scope="col" className={numericHead}>
-              {t(viewer.showNetPrices ? 'catalog.column.price.net' : 'catalog.column.price.gross')}
+              {t(`catalog.column.${orderType === 'preOrder' ? 'preorder.price' : 'price'}.${viewer.showNetPrices ? 'net' : 'gross'}`)}
             </th>
-            {columns.retailPrice ? <th scope="col" className={numericHead}>{t('catalog.column.rrp')}</th> : null}
+            {columns.retailPrice ? <th scope="col" className={`${numericHead} max-xl:hidden`}>{t('catalog.column.rrp')}</th> : null}
             {columns.batchSize ? (
               <th scope="col" className={numericHead}>
                 <abbr title={t('catalog.column.batch.long')} className="no-underline">

@@ -17,20 +17,23 @@ export interface QuantitySelectorProps {
   /** Enter in the field adds the line (DESIGN.md: keyboard first). */
   onEnter?: () => void;
   testId?: string;
+  /** Narrower, for tables with a field per season. */
+  compact?: boolean;
 }
 
 const buttonClass =
-  'inline-flex w-8 shrink-0 items-center justify-center text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex shrink-0 items-center justify-center text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
  * The quantity selector of spec sections 2 and 5: typing, arrow keys and +/- buttons, never below 0.
  * The buttons stay out of the tab order: the field's arrow keys do the same, and a table of rows
  * should not cost three tab stops per row.
  */
-export function QuantitySelector({ value, onChange, batchSize, max, label, disabled = false, invalid = false, onEnter, testId }: QuantitySelectorProps) {
+export function QuantitySelector({ value, onChange, batchSize, max, label, disabled = false, invalid = false, onEnter, testId, compact = false }: QuantitySelectorProps) {
   const { t } = useTranslation();
   // What the person is typing, kept as typed (an empty field stays empty) until the field is left.
   const [draft, setDraft] = useState<string | null>(null);
+  const stepButton = `${buttonClass} ${compact ? 'w-6' : 'w-8'}`;
   const capped = (quantity: number) => (max === null ? quantity : Math.min(quantity, Math.max(0, max)));
 
   function step(next: number) {
@@ -52,7 +55,7 @@ export function QuantitySelector({ value, onChange, batchSize, max, label, disab
     <div
       className={`inline-flex h-9 items-stretch overflow-hidden rounded-md border bg-white ${invalid ? 'border-danger ring-1 ring-danger' : 'border-zinc-300'} ${disabled ? 'opacity-50' : 'focus-within:ring-2 focus-within:ring-brand-text'}`}
     >
-      <button type="button" tabIndex={-1} className={buttonClass} disabled={disabled || value <= 0} onClick={() => step(decrementQuantity(value, batchSize))} aria-label={t('quantity.decrease')}>
+      <button type="button" tabIndex={-1} className={stepButton} disabled={disabled || value <= 0} onClick={() => step(decrementQuantity(value, batchSize))} aria-label={t('quantity.decrease')}>
         <MinusGlyph className="size-4" />
       </button>
       <input
@@ -77,12 +80,12 @@ export function QuantitySelector({ value, onChange, batchSize, max, label, disab
         onFocus={(event) => event.currentTarget.select()}
         onBlur={() => setDraft(null)}
         onKeyDown={onKeyDown}
-        className="num w-14 min-w-0 border-x border-zinc-200 bg-transparent px-1 text-right text-sm outline-none disabled:cursor-not-allowed"
+        className={`num ${compact ? 'w-11' : 'w-14'} min-w-0 border-x border-zinc-200 bg-transparent px-1 text-right text-sm outline-none disabled:cursor-not-allowed`}
       />
       <button
         type="button"
         tabIndex={-1}
-        className={buttonClass}
+        className={stepButton}
         disabled={disabled || (max !== null && incrementQuantity(value, batchSize) > max)}
         onClick={() => step(incrementQuantity(value, batchSize))}
         aria-label={t('quantity.increase')}

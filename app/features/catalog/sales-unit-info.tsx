@@ -13,7 +13,7 @@ export function SalesUnitInfo({ product }: { product: Pick<Product, 'salesUnit' 
     <span className="block">
       {product.salesUnit ? <span className="block text-zinc-800">{product.salesUnit.name}</span> : null}
       {conversions.map((unit) => (
-        <span key={unit.unit.id} className="num block text-xs text-zinc-600">
+        <span key={unit.unit.id} className="num block text-xs whitespace-nowrap text-zinc-600">
           {t('catalog.unit.conversion', {
             unit: unit.unit.name,
             ratio: unit.baseExchangeRatio.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB'),

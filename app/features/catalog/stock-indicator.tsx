@@ -20,7 +20,7 @@ export function StockIndicator({ product, isSalesPerson }: { product: StockInput
   const look = looks[status.colour];
   const Icon = look.icon;
   const content = (
-    <span className={`inline-flex items-center gap-1.5 text-sm font-medium whitespace-nowrap ${look.text}`} data-testid="stock" data-stock={status.colour}>
+    <span className={`inline-flex items-center gap-1.5 text-sm font-medium ${look.text}`} data-testid="stock" data-stock={status.colour}>
       <Icon className="size-4 shrink-0" />
       {t(status.labelKey)}
       {status.numericStock !== null ? (
@@ -33,7 +33,7 @@ export function StockIndicator({ product, isSalesPerson }: { product: StockInput
   if (!status.tooltip) return content;
   const text = t(status.tooltip.key, { date: status.tooltip.params.date ? formatDate(status.tooltip.params.date, locale) : undefined });
   return (
-    <Tooltip content={text}>
+    <Tooltip content={text} align="start">
       <span tabIndex={0} className="rounded-sm">
         {content}
       </span>

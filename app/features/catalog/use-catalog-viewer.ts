@@ -14,6 +14,8 @@ export interface CatalogViewer {
   isBatchSizeActive: boolean;
   isSalesUnitActive: boolean;
   showRetailPrice: boolean;
+  /** Guests get no prices from the API at all; the retail price is a price too. */
+  pricesHidden: boolean;
   buyableWithoutStock: boolean;
   isPreOrderModeVisible: boolean;
   currency: string;
@@ -34,6 +36,7 @@ export function useCatalogViewer(): CatalogViewer {
     isBatchSizeActive: configuration.isBatchSizeActive,
     isSalesUnitActive: configuration.isSalesUnitActive,
     showRetailPrice: configuration.showRetailPrice,
+    pricesHidden: (account?.isGuest ?? false) && configuration.hidePricesForGuests,
     buyableWithoutStock: configuration.buyableWithoutStock,
     isPreOrderModeVisible: configuration.isPreOrderModeVisible,
     currency: configuration.defaultCurrency,

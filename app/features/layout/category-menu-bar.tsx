@@ -24,7 +24,7 @@ function MenuBarItems({ categoriesPromise }: { categoriesPromise: Promise<Catego
   const { t } = useTranslation();
   const categories = use(categoriesPromise) ?? [];
   const mains = mainCategories(categories).slice(0, menuBarCategoryCount);
-  const panel = useHeaderPanel<number>();
+  const panel = useHeaderPanel<number>({ dimPage: false });
   const links = useRef(new Map<number, HTMLAnchorElement>());
   // Escape moves focus back to the main link; that focus must not open the panel again.
   const reopenOnFocus = useRef(true);

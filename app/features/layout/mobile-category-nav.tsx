@@ -61,7 +61,7 @@ function CategoryTree({ categoriesPromise }: { categoriesPromise: Promise<Catego
 /** The category navigation below 1024 px: a button in the header opening the whole tree as a list. */
 export function MobileCategoryNav() {
   const { t } = useTranslation();
-  const panel = useHeaderPanel<true>();
+  const panel = useHeaderPanel<true>({ dimPage: true });
   const categoriesPromise = useLayoutCategories();
   const panelId = useId();
   const open = panel.open === true;

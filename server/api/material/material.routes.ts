@@ -3,20 +3,21 @@ import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
 import { categoryQuery, detailParams, detailQuery, imageQuery, parseListQuery } from './material-query.ts';
+import { sendSerializedOnce } from './serialized-once.ts';
 
 // The catalogue endpoints of spec section 7. Every one needs a session (the shared guest included)
 // and answers in the request's language; the service applies tenant, company, deals and guest prices.
 
 export default async function materialRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // The plain list leaves variants out (a page of 100 products can carry hundreds of them).
-  app.get('/material', async (request) => {
+  app.get('/material', async (request, reply) => {
     const ctx = requireSession(request);
-    return services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: false });
+    return sendSerializedOnce(reply, await services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: false }));
   });
 
-  app.get('/material/listMaterialWithVariants', async (request) => {
+  app.get('/material/listMaterialWithVariants', async (request, reply) => {
     const ctx = requireSession(request);
-    return services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: true });
+    return sendSerializedOnce(reply, await services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: true }));
   });
 
   app.get('/material/getSimilarMaterials', async (request) => {
@@ -36,10 +37,10 @@ export default async function materialRoutes(app: FastifyInstance, { services }:
     return { data: await services.catalog.getFilterableAttributes(ctx, category) };
   });
 
-  app.get('/material/:id', async (request) => {
+  app.get('/material/:id', async (request, reply) => {
     const ctx = requireSession(request);
     const { id } = parseInput(detailParams, request.params);
     const { sku } = parseInput(detailQuery, request.query);
-    return services.catalog.getProductDetail(ctx, id, sku);
+    return sendSerializedOnce(reply, await services.catalog.getProductDetail(ctx, id, sku));
   });
 }

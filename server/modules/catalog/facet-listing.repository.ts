@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AttributeFilter, ListingFilters } from './product-listing.repository.ts';
@@ -9,20 +9,22 @@ import type { AttributeFilter, ListingFilters } from './product-listing.reposito
 // about as many index entries as it shows, wherever the matches sit in the alphabet, and a filtered
 // count reads only the matching entries instead of every product of the category.
 
-type FacetExpressions = ExpressionBuilder<DB & { f: DB['product_facets'] }, 'f'>;
+type FacetQuery<O> = SelectQueryBuilder<DB & { f: DB['product_facets'] }, 'f', O>;
 
-/** Conditions on the facet row `f`: stock filters on its product, further attributes on its sibling facets. */
-function facetConditions(eb: FacetExpressions, filters: ListingFilters, others: readonly AttributeFilter[]): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
+/** Adds to a query over the facet row `f` the stock filters on its product and the further attributes. */
+function withOtherFilters<O>(query: FacetQuery<O>, filters: ListingFilters, others: readonly AttributeFilter[]): FacetQuery<O> {
+  let filtered = query;
   if (filters.inStockOnly || filters.preOrderOnly) {
-    let product = eb.selectFrom('products as p').select('p.id').whereRef('p.id', '=', 'f.product_id');
-    if (filters.inStockOnly) product = product.where('p.stock', '>', 0);
-    if (filters.preOrderOnly) product = product.where('p.has_pre_stock', '=', 1);
-    conditions.push(eb.exists(product));
+    filtered = filtered.where((eb) => {
+      let product = eb.selectFrom('products as p').select('p.id').whereRef('p.id', '=', 'f.product_id');
+      if (filters.inStockOnly) product = product.where('p.stock', '>', 0);
+      if (filters.preOrderOnly) product = product.where('p.has_pre_stock', '=', 1);
+      return eb.exists(product);
+    });
   }
   for (const other of others) {
     // Every primary key column is bound, so this is one index probe per facet row read.
-    conditions.push(
+    filtered = filtered.where((eb) =>
       eb.exists(
         eb
           .selectFrom('product_facets as g')
@@ -36,7 +38,7 @@ function facetConditions(eb: FacetExpressions, filters: ListingFilters, others: 
       ),
     );
   }
-  return conditions;
+  return filtered;
 }
 
 export function createFacetListingRepository(db: Database) {
@@ -54,8 +56,8 @@ export function createFacetListingRepository(db: Database) {
         .where('f.tenant_id', '=', tenantId)
         .where('f.category_id', '=', categoryId)
         .where('f.name', '=', driving.name)
-        .where('f.value', 'in', driving.values)
-        .where((eb) => eb.and(facetConditions(eb, filters, others)));
+        .where('f.value', 'in', driving.values);
+      query = withOtherFilters(query, filters, others);
       if (driving.values.length > 1) query = query.distinct();
       return query.orderBy('f.product_name').orderBy('f.product_id');
     },
@@ -63,16 +65,15 @@ export function createFacetListingRepository(db: Database) {
     async count(tenantId: number, categoryIds: readonly number[], filters: ListingFilters): Promise<number> {
       const [driving, ...others] = filters.attributes;
       if (!driving || categoryIds.length === 0) return 0;
-      const row = await db
+      const query = db
         .selectFrom('product_facets as f')
         // One facet row per product and value: only several values can name a product twice.
         .select((eb) => (driving.values.length > 1 ? eb.fn.count<number | string>('f.product_id').distinct() : eb.fn.countAll<number | string>()).as('total'))
         .where('f.tenant_id', '=', tenantId)
         .where('f.category_id', 'in', categoryIds)
         .where('f.name', '=', driving.name)
-        .where('f.value', 'in', driving.values)
-        .where((eb) => eb.and(facetConditions(eb, filters, others)))
-        .executeTakeFirst();
+        .where('f.value', 'in', driving.values);
+      const row = await withOtherFilters(query, filters, others).executeTakeFirst();
       return Number(row?.total ?? 0);
     },
 

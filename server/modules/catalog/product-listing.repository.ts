@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { createFacetListingRepository } from './facet-listing.repository.ts';
@@ -35,13 +35,12 @@ interface IdAndName {
   name: string;
 }
 
-type ProductExpressions = ExpressionBuilder<DB, 'products'>;
-
-function stockConditions(eb: ProductExpressions, filters: ListingFilters): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.inStockOnly) conditions.push(eb('products.stock', '>', 0));
-  if (filters.preOrderOnly) conditions.push(eb('products.has_pre_stock', '=', 1));
-  return conditions;
+/** Adds the stock filters to a query over products; both columns are in the listing indexes. */
+function withStockFilters<QB extends SelectQueryBuilder<DB, 'products', object>>(query: QB, filters: ListingFilters): QB {
+  let filtered = query;
+  if (filters.inStockOnly) filtered = filtered.where('products.stock', '>', 0) as QB;
+  if (filters.preOrderOnly) filtered = filtered.where('products.has_pre_stock', '=', 1) as QB;
+  return filtered;
 }
 
 export function createProductListingRepository(db: Database) {
@@ -53,7 +52,7 @@ export function createProductListingRepository(db: Database) {
     if (categoryId !== null) query = query.where('products.category_id', '=', categoryId);
     query = query.where('products.is_active', '=', 1);
     if (hiddenCategoryIds.length > 0) query = query.where('products.category_id', 'not in', hiddenCategoryIds);
-    return query.where((eb) => eb.and(stockConditions(eb, filters))).orderBy('products.name').orderBy('products.id');
+    return withStockFilters(query, filters).orderBy('products.name').orderBy('products.id');
   }
 
   function branch<D, TB extends keyof D>(range: SelectQueryBuilder<D, TB, IdAndName>, take: number) {
@@ -111,7 +110,7 @@ export function createProductListingRepository(db: Database) {
       if (scope.kind === 'all' && scope.hiddenCategoryIds.length > 0) {
         query = query.where('products.category_id', 'not in', scope.hiddenCategoryIds);
       }
-      const row = await query.where((eb) => eb.and(stockConditions(eb, filters))).executeTakeFirst();
+      const row = await withStockFilters(query, filters).executeTakeFirst();
       return Number(row?.total ?? 0);
     },
 

@@ -1,0 +1,72 @@
+import { createTtlCache } from '../../cache.ts';
+import type { RequestContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { BuyerAccountRow, CatalogBuyerRepository } from './catalog-buyer.repository.ts';
+import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
+import type { CategoryRepository } from './category.repository.ts';
+import type { PricedViewer } from './product-loader.ts';
+
+// Who is looking at the catalogue, and which categories they may see. Every catalogue call needs
+// both, and a page render makes several calls: the account and the category tree are kept a few
+// seconds (like the site settings), so several app processes agree again shortly after a change.
+
+export interface CatalogViewer extends PricedViewer {
+  /** The account has deals (users.is_deal): deal categories and their products are visible. */
+  showDeals: boolean;
+}
+
+export interface CatalogViewerDependencies {
+  buyers: CatalogBuyerRepository;
+  categories: CategoryRepository;
+  settings: Pick<SettingsService, 'getConfiguration'>;
+}
+
+const ttlMs = 5_000;
+
+export function createCatalogViewers(deps: CatalogViewerDependencies) {
+  const accounts = createTtlCache<BuyerAccountRow | undefined>(ttlMs, 10_000);
+  const trees = createTtlCache<CategoryTree>(ttlMs);
+
+  return {
+    async viewerOf(ctx: RequestContext): Promise<CatalogViewer> {
+      const identity = ctx.identity;
+      if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
+      const key = `${ctx.tenant.id}:${identity.userId}:${identity.companyId ?? ''}`;
+      const [account, configuration] = await Promise.all([
+        accounts.get(key, () => deps.buyers.findBuyerAccount(ctx.tenant.id, identity.userId, identity.companyId)),
+        deps.settings.getConfiguration(ctx),
+      ]);
+      if (!account) throw new AppError('unauthorized', 'error.unauthorized');
+      return {
+        tenantId: ctx.tenant.id,
+        companyId: identity.companyId,
+        locale: ctx.locale,
+        showDeals: account.is_deal === 1,
+        showPrices: !(identity.role === 'guest' && configuration.hidePricesForGuests),
+        isGrossPrice: account.show_net_prices === 0,
+      };
+    },
+
+    treeFor(viewer: CatalogViewer): Promise<CategoryTree> {
+      return trees.get(`${viewer.tenantId}:${viewer.showDeals}`, async () =>
+        buildCategoryTree(await deps.categories.listCategories(viewer.tenantId), viewer.showDeals),
+      );
+    },
+
+    /**
+     * What makes two viewers see the same catalogue answers: tenant, language, deals, price display
+     * and, when prices are shown, the company whose customer prices apply.
+     */
+    keyOf(viewer: CatalogViewer): string {
+      return JSON.stringify([viewer.tenantId, viewer.locale, viewer.showDeals, viewer.showPrices, viewer.isGrossPrice, viewer.showPrices ? viewer.companyId : null]);
+    },
+
+    clear(): void {
+      accounts.clear();
+      trees.clear();
+    },
+  };
+}
+
+export type CatalogViewers = ReturnType<typeof createCatalogViewers>;
