@@ -40,4 +40,8 @@ for (const routeId of routeIds) {
     for (const file of route.imports ?? []) files.add(file);
   }
   console.log(`${routeId}: ${files.size} files, ${gzipKb(files).toFixed(1)} KB gzip`);
+  if (process.env.BENCH_JS_FILES) {
+    const sizes = [...files].map((file) => [gzipKb(new Set([file])), file] as const).sort((a, b) => b[0] - a[0]);
+    for (const [kb, file] of sizes) console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${file}`);
+  }
 }

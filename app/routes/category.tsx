@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { productPath } from '../../core/category-path';
 import { appLoadContext } from '../app-context';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
 import { CardPurchase } from '../features/catalog/card-purchase';
@@ -63,6 +64,18 @@ function SubcategoryChips({ listing }: { listing: Listing }) {
   );
 }
 
+/** A grid card buys in order mode; pre-orders, with a quantity per season, are placed on the product page. */
+function GridPurchase({ product, orderType }: { product: Listing['products'][number]; orderType: 'order' | 'preOrder' }) {
+  const { t } = useTranslation();
+  const viewer = useCatalogViewer();
+  if (orderType === 'order') return <CardPurchase product={product} viewer={viewer} />;
+  return (
+    <Link to={`${productPath(product)}&preOrder=1`} className="text-sm font-medium text-brand-text hover:underline">
+      {t('catalog.add.preorder')}
+    </Link>
+  );
+}
+
 function CategoryListing({ listing }: { listing: Listing }) {
   const { t } = useTranslation();
   const viewer = useCatalogViewer();
@@ -84,14 +97,14 @@ function CategoryListing({ listing }: { listing: Listing }) {
           {t(params.page > 1 && total > 0 ? 'catalog.empty.page' : 'catalog.empty')}
         </p>
       ) : params.view === 'grid' ? (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="product-grid">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
           {products.map((product, index) => (
             <li key={product._id}>
               <ProductCard
                 product={product}
                 viewer={viewer}
                 eager={index < 5}
-                purchase={viewer.canBuy && orderType === 'order' ? <CardPurchase product={product} viewer={viewer} /> : undefined}
+                purchase={viewer.canBuy ? <GridPurchase product={product} orderType={orderType} /> : undefined}
               />
             </li>
           ))}

@@ -69,6 +69,15 @@ describe('GET /api/material/mainMaterialImage', () => {
     ]);
   });
 
+  // File names are not content hashes (a re-upload keeps its name), so a week, not "immutable" for a year.
+  it('serves the images from /media with a week-long cache lifetime', async () => {
+    const image = await shop.db.selectFrom('product_images').select('url').executeTakeFirstOrThrow();
+    const response = await shop.app.inject({ url: image.url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=604800');
+  });
+
   it('leaves out inactive products', async () => {
     const inactive = await shop.db.selectFrom('products').select('sku').where('is_active', '=', 0).executeTakeFirstOrThrow();
     expect(await client.json<unknown>(`/api/material/mainMaterialImage?sku=${inactive.sku}`, 'customer')).toEqual([]);

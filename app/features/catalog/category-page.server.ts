@@ -41,11 +41,11 @@ export async function loadCategoryPage({ services, ctx, translations }: CatalogC
     preOrderOnly: preOrder,
     // The API's own reading of `attr[…]`, with its limits; a bad filter answers 400 like the API would.
     attributes: configuration.showCategoryFilters
-      ? await asPageResponse(Promise.resolve().then(() => parseAttributeFilters(Object.fromEntries(params.attributes.map((a) => [attributeParam(a.name), a.values])))))
+      ? await asPageResponse(() => parseAttributeFilters(Object.fromEntries(params.attributes.map((a) => [attributeParam(a.name), a.values]))))
       : [],
   };
   const [list, facets] = await Promise.all([
-    asPageResponse(
+    asPageResponse(() =>
       services.catalog.listProducts(ctx, { categoryId: category._id, page: params.page, pageSize: productListPageSize, filters, withVariants: true }),
     ),
     configuration.showCategoryFilters ? services.catalog.getFilterableAttributes(ctx, category._id) : Promise.resolve(null),

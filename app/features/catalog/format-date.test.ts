@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from './format-date';
+import { formatNumber } from './format-number';
 
 describe('catalogue dates', () => {
   it.each([
@@ -9,5 +10,16 @@ describe('catalogue dates', () => {
     ['not a date', 'de', 'not a date'],
   ])('%s in %s reads %s', (input, locale, shown) => {
     expect(formatDate(input, locale)).toBe(shown);
+  });
+});
+
+describe('catalogue numbers', () => {
+  it.each([
+    [1871, 'de', '1.871'],
+    [1871, 'en', '1,871'],
+    [0.125, 'de', '0,125'],
+    [-3, 'de', '-3'],
+  ])('%d in %s reads %s', (value, locale, shown) => {
+    expect(formatNumber(value, locale)).toBe(shown);
   });
 });

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { GridGlyph, ListGlyph } from './catalog-glyphs';
 import { listingSearch, type CategoryView } from './listing-params';
+import { formatNumber } from './format-number';
 
 /** A toggle that is a link: the state lives in the URL, so the server renders it and links share it. */
 export function SwitchLink({ on, param, label, testId }: { on: boolean; param: string; label: string; testId: string }) {
@@ -63,7 +64,7 @@ export function ListingToolbar({ total, stockAvail, preOrder, showPreOrderToggle
   return (
     <div className="mb-3 flex flex-wrap items-center gap-x-6 gap-y-2 border-y border-zinc-200 py-2">
       <p className="num text-sm text-zinc-700" data-testid="result-count" aria-live="polite">
-        {t('catalog.result.count', { count: total, formatted: total.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB') })}
+        {t('catalog.result.count', { count: total, formatted: formatNumber(total, locale) })}
       </p>
       <SwitchLink on={stockAvail} param="stockAvail" label={t('catalog.toggle.stock')} testId="toggle-stock" />
       {showPreOrderToggle ? <SwitchLink on={preOrder} param="preOrder" label={t('catalog.toggle.preorder')} testId="toggle-preorder" /> : null}

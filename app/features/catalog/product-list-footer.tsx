@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { AddToCartButton } from './cart-action-buttons';
 import { Money, VatNote } from './price-text';
 import type { TableTotals } from './row-pricing';
+import { formatNumber } from './format-number';
 
 export interface ProductListFooterProps {
   totals: TableTotals;
@@ -16,7 +17,7 @@ export interface ProductListFooterProps {
 
 /** The sticky totals footer of the product list (spec section 2): pieces, price and 'add all to cart'. */
 export function ProductListFooter({ totals, orderType, showNetPrices, rule, busy, onAddAll }: ProductListFooterProps) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   return (
     <div
       data-testid="product-list-footer"
@@ -25,7 +26,7 @@ export function ProductListFooter({ totals, orderType, showNetPrices, rule, busy
       <p className="text-sm text-zinc-700">
         {t('catalog.footer.quantity')}{' '}
         <span className="num font-semibold text-zinc-900" data-testid="footer-quantity">
-          {totals.quantity.toLocaleString()}
+          {formatNumber(totals.quantity, locale)}
         </span>
       </p>
       <p className="text-sm text-zinc-700">

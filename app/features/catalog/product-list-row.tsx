@@ -87,7 +87,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
       ) : null}
       {columns.batchSize ? <td className={`${desktopCell} num text-right`}>{row.salesBatchSize}</td> : null}
       <td className={desktopCell}>
-        <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} />
+        <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} className="xl:whitespace-nowrap" />
       </td>
       {columns.quantity ? (
         <td className={`${cell} max-lg:col-start-2 lg:w-36`}>
@@ -129,12 +129,13 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
           ))
         : null}
       {columns.total ? (
-        <td className={`${cell} text-right max-lg:order-last max-lg:col-span-2 max-lg:col-start-2 max-lg:text-left`} data-testid="row-total">
+        <td className={`${cell} text-right max-lg:col-start-2 max-lg:self-center max-lg:text-left ${preOrder ? '' : 'max-lg:order-last max-lg:col-span-2'}`} data-testid="row-total">
           <span className="text-xs text-zinc-600 lg:hidden">{t('catalog.column.total')}: </span>
           {line ? <Money cents={lineShownCents(line, viewer.showNetPrices)} currency={line.currency} className="font-medium" /> : '–'}
         </td>
       ) : null}
-      <td className={`${cell} max-lg:col-start-3 max-lg:row-start-2 lg:w-24`}>
+      {/* Phone card: the buttons sit beside the quantity, in pre-order mode beside the total under the seasons. */}
+      <td className={`${cell} max-lg:col-start-3 lg:w-24 ${preOrder ? '' : 'max-lg:row-start-2'}`}>
         <div className="flex justify-end gap-1.5">
           {viewer.canBuy ? (
             <AddToCartButton

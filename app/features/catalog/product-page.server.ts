@@ -17,7 +17,7 @@ export async function loadProductPage({ services, ctx }: Pick<AppLoadContext, 's
   if (id === null) throw data(null, { status: 404 });
   const sku = url.searchParams.get('sku')?.slice(0, maxSkuLength) || undefined;
   const [product, categories, similar, configuration] = await Promise.all([
-    asPageResponse(services.catalog.getProductDetail(ctx, id, sku)),
+    asPageResponse(() => services.catalog.getProductDetail(ctx, id, sku)),
     services.catalog.listCategories(ctx),
     services.catalog.getSimilarProducts(ctx),
     services.settings.getConfiguration(ctx),

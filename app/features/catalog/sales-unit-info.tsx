@@ -1,5 +1,6 @@
 import type { Product } from '../../../core/catalog-types';
 import { useTranslation } from '../../lib/i18n';
+import { formatNumber } from './format-number';
 
 /**
  * The sales unit and how the product's other units convert to their main unit ("1 Karton = 100 Stück"),
@@ -16,7 +17,7 @@ export function SalesUnitInfo({ product }: { product: Pick<Product, 'salesUnit' 
         <span key={unit.unit.id} className="num block text-xs whitespace-nowrap text-zinc-600">
           {t('catalog.unit.conversion', {
             unit: unit.unit.name,
-            ratio: unit.baseExchangeRatio.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB'),
+            ratio: formatNumber(unit.baseExchangeRatio, locale),
             mainUnit: unit.mainUnit.name,
           })}
         </span>

@@ -5,6 +5,7 @@ import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
 import { ClockGlyph } from './catalog-glyphs';
 import { formatDate } from './format-date';
+import { formatNumber } from './format-number';
 
 // Colour is never the only signal (DESIGN.md): each state has its own icon and a text.
 const looks: Record<StockColour, { icon: ComponentType<{ className?: string }>; text: string }> = {
@@ -14,18 +15,18 @@ const looks: Record<StockColour, { icon: ComponentType<{ className?: string }>; 
 };
 
 /** Stock display of spec section 4: colour, icon and text; the release-date tooltip; numbers for sales persons. */
-export function StockIndicator({ product, isSalesPerson }: { product: StockInput; isSalesPerson: boolean }) {
+export function StockIndicator({ product, isSalesPerson, className = '' }: { product: StockInput; isSalesPerson: boolean; className?: string }) {
   const { t, locale } = useTranslation();
   const status = stockStatus(product, { isSalesPerson, now: new Date() });
   const look = looks[status.colour];
   const Icon = look.icon;
   const content = (
-    <span className={`inline-flex items-center gap-1.5 text-sm font-medium ${look.text}`} data-testid="stock" data-stock={status.colour}>
+    <span className={`inline-flex items-center gap-1.5 text-sm font-medium ${look.text} ${className}`} data-testid="stock" data-stock={status.colour}>
       <Icon className="size-4 shrink-0" />
       {t(status.labelKey)}
       {status.numericStock !== null ? (
         <span className="num font-normal text-zinc-700" data-testid="stock-number">
-          ({status.numericStock.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB')})
+          ({formatNumber(status.numericStock, locale)})
         </span>
       ) : null}
     </span>

@@ -17,40 +17,46 @@ const maxFacetNameLength = 100;
 /** Keeps every facet key far below PostgreSQL's index entry limit (about 2,700 bytes). */
 const maxProductNameLength = 500;
 
-/** SELECT of the facet rows (tenant_id, category_id, name, value, product_name, product_id) of the products matching `filter`. */
-export function facetRowsSql(engine: DatabaseEngine, filter: string): string {
+interface FacetSource {
+  /** The product row: a table alias, or NEW inside a SQLite row trigger. */
+  product: string;
+  /** The JSON attribute document to read. */
+  doc: string;
+  /** FROM items that bind `product` (and the document's row); empty for NEW. */
+  from: string;
+  where: string;
+}
+
+/** SELECT of facet rows (tenant_id, category_id, name, value, product_name, product_id) from one attribute document. */
+function facetSelect(engine: DatabaseEngine, { product: p, doc, from, where }: FacetSource): string {
+  const nameLimits = `length(a.key) <= ${maxFacetNameLength} AND length(${p}.name) <= ${maxProductNameLength}`;
   if (engine === 'sqlite') {
-    const pairs = (doc: string) => `json_each(CASE WHEN json_type(${doc}) = 'object' THEN ${doc} ELSE '{}' END) a`;
-    const keep = `a.type = 'text' AND length(a.key) <= ${maxFacetNameLength} AND length(a.value) <= ${maxFacetValueLength} AND length(p.name) <= ${maxProductNameLength}`;
-    return `
-      SELECT p.tenant_id, p.category_id, a.key, a.value, p.name, p.id
-        FROM products p, ${pairs('p.attributes')}
-       WHERE ${filter} AND p.is_active = 1 AND ${keep}
-      UNION ALL
-      SELECT p.tenant_id, p.category_id, a.key, a.value, p.name, p.id
-        FROM products p JOIN product_variants v ON v.product_id = p.id AND v.is_active = 1, ${pairs('v.attributes')}
-       WHERE ${filter} AND p.is_active = 1 AND ${keep}`;
+    const pairs = `json_each(CASE WHEN json_type(${doc}) = 'object' THEN ${doc} ELSE '{}' END) a`;
+    return `SELECT ${p}.tenant_id, ${p}.category_id, a.key, a.value, ${p}.name, ${p}.id
+              FROM ${from ? `${from}, ` : ''}${pairs}
+             WHERE ${where} AND ${p}.is_active = 1 AND a.type = 'text' AND length(a.value) <= ${maxFacetValueLength} AND ${nameLimits}`;
   }
-  const pairs = (doc: string) =>
-    `CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(${doc}::jsonb) = 'object' THEN ${doc}::jsonb ELSE '{}'::jsonb END) a`;
-  const keep = `jsonb_typeof(a.value) = 'string' AND length(a.key) <= ${maxFacetNameLength} AND length(a.value #>> '{}') <= ${maxFacetValueLength} AND length(p.name) <= ${maxProductNameLength}`;
-  return `
-    SELECT p.tenant_id, p.category_id, a.key, a.value #>> '{}', p.name, p.id
-      FROM products p ${pairs('p.attributes')}
-     WHERE ${filter} AND p.is_active = 1 AND ${keep}
-    UNION ALL
-    SELECT p.tenant_id, p.category_id, a.key, a.value #>> '{}', p.name, p.id
-      FROM products p JOIN product_variants v ON v.product_id = p.id AND v.is_active = 1 ${pairs('v.attributes')}
-     WHERE ${filter} AND p.is_active = 1 AND ${keep}`;
+  const pairs = `CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(${doc}::jsonb) = 'object' THEN ${doc}::jsonb ELSE '{}'::jsonb END) a`;
+  return `SELECT ${p}.tenant_id, ${p}.category_id, a.key, a.value #>> '{}', ${p}.name, ${p}.id
+            FROM ${from} ${pairs}
+           WHERE ${where} AND ${p}.is_active = 1 AND jsonb_typeof(a.value) = 'string'
+             AND length(a.value #>> '{}') <= ${maxFacetValueLength} AND ${nameLimits}`;
 }
 
 const facetColumns = 'product_facets (tenant_id, category_id, name, value, product_name, product_id)';
 
 /** Inserts facet rows, skipping duplicates (a product and its variant may share a value). */
+function insertFacets(engine: DatabaseEngine, sources: FacetSource[]): string {
+  const rows = sources.map((source) => facetSelect(engine, source)).join(' UNION ALL ');
+  return engine === 'sqlite' ? `INSERT OR IGNORE INTO ${facetColumns} ${rows}` : `INSERT INTO ${facetColumns} ${rows} ON CONFLICT DO NOTHING`;
+}
+
+/** All facets of the products matching `filter` (on `p`): their own attributes and those of their active variants. */
 export function insertFacetsSql(engine: DatabaseEngine, filter: string): string {
-  return engine === 'sqlite'
-    ? `INSERT OR IGNORE INTO ${facetColumns} ${facetRowsSql(engine, filter)}`
-    : `INSERT INTO ${facetColumns} ${facetRowsSql(engine, filter)} ON CONFLICT DO NOTHING`;
+  return insertFacets(engine, [
+    { product: 'p', doc: 'p.attributes', from: 'products p', where: filter },
+    { product: 'p', doc: 'v.attributes', from: 'products p JOIN product_variants v ON v.product_id = p.id AND v.is_active = 1', where: filter },
+  ]);
 }
 
 function sqliteRefresh(productId: string): string {
@@ -58,14 +64,15 @@ function sqliteRefresh(productId: string): string {
 }
 
 const sqliteTriggers = [
+  // A new product has no variants yet, and a new variant adds only its own values: no full refresh.
   `CREATE TRIGGER catalog_facets_product_insert AFTER INSERT ON products BEGIN
-     ${insertFacetsSql('sqlite', 'p.id = NEW.id')};
+     ${insertFacets('sqlite', [{ product: 'NEW', doc: 'NEW.attributes', from: '', where: '1 = 1' }])};
    END`,
   `CREATE TRIGGER catalog_facets_product_update AFTER UPDATE OF attributes, category_id, is_active, tenant_id, name ON products BEGIN
      ${sqliteRefresh('NEW.id')}
    END`,
-  `CREATE TRIGGER catalog_facets_variant_insert AFTER INSERT ON product_variants BEGIN
-     ${insertFacetsSql('sqlite', 'p.id = NEW.product_id')};
+  `CREATE TRIGGER catalog_facets_variant_insert AFTER INSERT ON product_variants WHEN NEW.is_active = 1 BEGIN
+     ${insertFacets('sqlite', [{ product: 'p', doc: 'NEW.attributes', from: 'products p', where: 'p.id = NEW.product_id' }])};
    END`,
   `CREATE TRIGGER catalog_facets_variant_update AFTER UPDATE OF attributes, is_active, product_id ON product_variants BEGIN
      ${sqliteRefresh('OLD.product_id')}
@@ -95,7 +102,7 @@ const postgresFunctions = [
    $$`,
   `CREATE FUNCTION catalog_facets_products_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
-     PERFORM catalog_refresh_facets(ARRAY(SELECT id FROM new_rows));
+     ${insertFacets('postgres', [{ product: 'n', doc: 'n.attributes', from: 'new_rows n', where: 'true' }])};
      RETURN NULL;
    END $$`,
   // Stock and price updates are the common case; only a change that moves facets refreshes them.
@@ -110,7 +117,7 @@ const postgresFunctions = [
   `CREATE FUNCTION catalog_facets_variants_changed() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF TG_OP = 'INSERT' THEN
-       PERFORM catalog_refresh_facets(ARRAY(SELECT DISTINCT product_id FROM new_rows));
+       ${insertFacets('postgres', [{ product: 'p', doc: 'v.attributes', from: 'new_rows v JOIN products p ON p.id = v.product_id', where: 'v.is_active = 1' }])};
      ELSIF TG_OP = 'DELETE' THEN
        PERFORM catalog_refresh_facets(ARRAY(SELECT DISTINCT product_id FROM old_rows));
      ELSE
