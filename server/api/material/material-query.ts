@@ -5,6 +5,12 @@ import type { AttributeFilter, ListingFilters } from '../../modules/catalog/prod
 
 // Query strings of the material endpoints. Numbers must be plain digits ("1e3", "0x10" and " 7" are
 // refused); flags are 1/true or 0/false.
+//   category        a category id; lists it with all its subcategories; absent or empty: every product
+//   page, pageSize  1-based page (default 1) of pageSize products (default 15, at most 100)
+//   stockAvail=1    "show only available stock": products whose stock value is above zero
+//   isPreOrderMode=1  only products with pre-stocks (what a pre-order needs)
+//   attr[Name]=Value  the product or one of its active variants has that attribute value; a name given
+//                   several times matches any of its values; different names must all match
 
 export const defaultPageSize = 15;
 export const maxPageSize = 100;
