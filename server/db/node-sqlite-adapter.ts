@@ -47,6 +47,9 @@ export function openNodeSqlite(file: string): SqliteDatabase {
   const statements = new Map<string, NodeSqliteStatement>();
   // WAL lets readers proceed while a write transaction runs; busy_timeout waits instead of failing.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  // Without table statistics SQLite's planner may pick any index that starts with tenant_id; a bounded
+  // ANALYZE of the tables that need it (SQLite's recommendation for long-lived connections) fixes that.
+  db.exec('PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002;');
   return {
     prepare: (sql: string) => {
       let statement = statements.get(sql);
@@ -57,6 +60,9 @@ export function openNodeSqlite(file: string): SqliteDatabase {
       }
       return statement;
     },
-    close: () => db.close(),
+    close: () => {
+      db.exec('PRAGMA optimize;');
+      db.close();
+    },
   };
 }

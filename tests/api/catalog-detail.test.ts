@@ -26,6 +26,26 @@ async function companyId(customerNo: string) {
 }
 
 describe('GET /api/material/{id}', () => {
+  it('gives the VAT rate of the buyer’s VAT country, the same the basket uses', async () => {
+    const product = await openProducts()
+      .select(['p.id'])
+      .where('p.tax_category', '=', 'standard')
+      .where('p.stock', '>', 0)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    // customer: company 10001, VAT country DE (19 %); customer2: company 10002, VAT country AT (20 %).
+    expect((await client.json<ProductDetail>(`/api/material/${product.id}`, 'customer')).vatRate).toBe(19);
+    const austrian = await client.json<ProductDetail>(`/api/material/${product.id}`, 'customer2');
+    expect(austrian.vatRate).toBe(20);
+    const auth = await shop.login('customer2');
+    const line = { _id: product.id, sku: austrian.sku, ...(austrian.variants[0] ? { variantSku: austrian.variants[0].variantSku } : {}), orderType: 'order', quantity: austrian.salesBatchSize };
+    const saved = await shop.app.inject({ method: 'POST', url: '/api/basket', headers: { authorization: auth }, payload: { items: [line] } });
+    expect(saved.statusCode).toBe(200);
+    const basket = (await shop.app.inject({ url: '/api/basket', headers: { authorization: auth } })).json<{ items: { vatRate: number }[] }>();
+    expect(basket.items[0]?.vatRate).toBe(20);
+  });
+
+
   it('answers the product with variants, units, pre-stocks, attributes, description and downloads', async () => {
     const row = await openProducts()
       .innerJoin('downloads as d', 'd.product_id', 'p.id')

@@ -45,6 +45,11 @@ export function createCatalogViewers(deps: CatalogViewerDependencies) {
         showDeals: account.is_deal === 1,
         showPrices: !(identity.role === 'guest' && configuration.hidePricesForGuests),
         isGrossPrice: account.show_net_prices === 0,
+        vatRatesBp: Object.fromEntries(
+          configuration.vatTable
+            .filter((entry) => entry.countryCode === account.vat_country_code)
+            .map((entry) => [entry.taxCategory, Math.round(entry.rate * 100)]),
+        ),
       };
     },
 
@@ -55,11 +60,11 @@ export function createCatalogViewers(deps: CatalogViewerDependencies) {
     },
 
     /**
-     * What makes two viewers see the same catalogue answers: tenant, language, deals, price display
-     * and, when prices are shown, the company whose customer prices apply.
+     * What makes two viewers see the same catalogue answers: tenant, language, deals, price display,
+     * VAT rates and, when prices are shown, the company whose customer prices apply.
      */
     keyOf(viewer: CatalogViewer): string {
-      return JSON.stringify([viewer.tenantId, viewer.locale, viewer.showDeals, viewer.showPrices, viewer.isGrossPrice, viewer.showPrices ? viewer.companyId : null]);
+      return JSON.stringify([viewer.tenantId, viewer.locale, viewer.showDeals, viewer.showPrices, viewer.isGrossPrice, viewer.vatRatesBp, viewer.showPrices ? viewer.companyId : null]);
     },
 
     clear(): void {

@@ -13,6 +13,7 @@ const row: ProductRow = {
   pre_order_price_cents: 1850,
   currency: 'EUR',
   vat_rate_bp: 1900,
+  tax_category: 'standard',
   stock: 12,
   is_stock_freeze: 0,
   is_only_sellable_with_positive_stock: 1,
@@ -40,7 +41,7 @@ const children: ProductChildren = {
   preStocks: [{ product_id: 7, season_id: 4, quantity: 30 }],
   customerPriceCents: null,
 };
-const german: ProductViewer = { locale: 'de', showPrices: true, isGrossPrice: false };
+const german: ProductViewer = { locale: 'de', showPrices: true, isGrossPrice: false, vatRatesBp: {} };
 
 describe('buyerPrice', () => {
   it.each([
@@ -83,6 +84,14 @@ describe('toProduct', () => {
         { _id: 2, variantSku: 'Blau', name: 'Hammer Blau', attributes: { Farbe: 'Blau' }, price: { value: 24.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, stock: { value: 2 } },
       ],
     });
+  });
+
+  it('uses the VAT rate of the buyer’s country for the product’s tax category', () => {
+    const austrian: ProductViewer = { ...german, vatRatesBp: { standard: 2000, reduced: 1000 } };
+    expect(toProduct(row, children, austrian).vatRate).toBe(20);
+    expect(toProduct({ ...row, tax_category: 'reduced' }, children, austrian).vatRate).toBe(10);
+    // A category the buyer's country does not list keeps the product's own rate.
+    expect(toProduct({ ...row, tax_category: 'zero' }, children, austrian).vatRate).toBe(19);
   });
 
   it('uses English names where they exist, German ones otherwise', () => {

@@ -13,6 +13,12 @@ export interface ProductViewer {
   showPrices: boolean;
   /** The company shows gross prices (its show_net_prices is off). */
   isGrossPrice: boolean;
+  /**
+   * VAT rates (basis points) of the buyer's VAT country by tax category. A product's rate is the one of
+   * its category there (spec section 1: VAT follows the customer's VAT country); the product's own
+   * (seller country) rate applies when the buyer's country or category is not in the VAT table.
+   */
+  vatRatesBp: Readonly<Record<string, number>>;
 }
 
 export interface ProductChildren {
@@ -84,7 +90,7 @@ export function toProduct(row: ProductRow, children: ProductChildren, viewer: Pr
     images: children.images.map((image) => ({ image: { url: image.url, width: image.width, height: image.height } })),
     price: buyerPrice(row, children.customerPriceCents, null, viewer),
     isGrossPrice: viewer.isGrossPrice,
-    vatRate: bpToPercent(row.vat_rate_bp),
+    vatRate: bpToPercent(viewer.vatRatesBp[row.tax_category] ?? row.vat_rate_bp),
     stock: { value: row.stock },
     preStocks: children.preStocks.map((preStock) => ({ seasonId: preStock.season_id, quantity: preStock.quantity })),
     isStockFreeze: row.is_stock_freeze === 1,
