@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  createContext,
   Links,
   Meta,
   Outlet,
@@ -11,6 +12,8 @@ import {
 } from 'react-router';
 import { defaultLocale } from '../core/locale';
 import { redirectFor } from '../core/route-guards';
+import type { Configuration } from '../server/modules/settings/settings.service';
+import type { SessionUser } from '../server/modules/users/user.service';
 import type { Route } from './+types/root';
 import { appLoadContext } from './app-context';
 import { ErrorScreen } from './components/error-screen';
@@ -21,24 +24,40 @@ import { useRouteErrorStatus } from './lib/route-error';
 import { sendPageView } from './lib/statistics';
 import './app.css';
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services, ctx, authToken, cspNonce } = context.get(appLoadContext);
-  const [configuration, session] = await Promise.all([
-    services.settings.getConfiguration(ctx),
-    ctx.identity && authToken ? services.users.getSessionUser(ctx, authToken) : null,
-  ]);
-  const maintenanceActive =
-    configuration.maintenanceModeActive ||
-    configuration.company.maintenanceModeActive ||
-    session?.account.maintenanceModeActive === true;
-  const target = redirectFor({
-    // `url` is the page's location; request.url of a client navigation ends in `.data`.
-    pathname: url.pathname,
-    isAuthenticated: session !== null,
-    isGuest: session?.account.isGuest ?? false,
-    maintenanceActive,
-  });
-  if (target) throw redirect(target);
+// What the guard read, handed on to the root loader so nothing is read twice.
+const shellContext = createContext<{ configuration: Configuration; session: SessionUser | null }>();
+
+/**
+ * The guards of spec section 4 run as middleware, before any loader: React Router runs the loaders of
+ * a page in parallel, so a guard in the root loader would still let the page's loaders run (and fail)
+ * for a visitor who is about to be redirected.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, url }) => {
+    const { services, ctx, authToken } = context.get(appLoadContext);
+    const [configuration, session] = await Promise.all([
+      services.settings.getConfiguration(ctx),
+      ctx.identity && authToken ? services.users.getSessionUser(ctx, authToken) : null,
+    ]);
+    const maintenanceActive =
+      configuration.maintenanceModeActive ||
+      configuration.company.maintenanceModeActive ||
+      session?.account.maintenanceModeActive === true;
+    const target = redirectFor({
+      // `url` is the page's location; request.url of a client navigation ends in `.data`.
+      pathname: url.pathname,
+      isAuthenticated: session !== null,
+      isGuest: session?.account.isGuest ?? false,
+      maintenanceActive,
+    });
+    if (target) throw redirect(target);
+    context.set(shellContext, { configuration, session });
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { ctx, cspNonce } = context.get(appLoadContext);
+  const { configuration, session } = context.get(shellContext);
   return { locale: ctx.locale, configuration: toShellSettings(configuration), session, nonce: cspNonce };
 }
 

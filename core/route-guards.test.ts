@@ -24,6 +24,7 @@ describe('redirectFor', () => {
     ['the content index is public', { ...anonymous, pathname: '/content' }, null],
     ['a look-alike path is not public', { ...anonymous, pathname: '/contentious' }, '/landing'],
     ['content pages close during maintenance', { ...anonymous, maintenanceActive: true, pathname: '/content/agb' }, '/maintenance'],
+    ['choosing a language works before sign-in', { ...anonymous, pathname: '/locale' }, null],
     ['logout is always reachable', { ...anonymous, pathname: '/logout' }, null],
   ])('%s', (_name, input, expected) => {
     expect(redirectFor(input)).toBe(expected);

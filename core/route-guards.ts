@@ -41,7 +41,8 @@ export function redirectFor(input: GuardInput): string | null {
   const pathname = normalise(input.pathname);
   if (pathname === maintenancePath) return input.maintenanceActive ? null : '/';
   if (input.maintenanceActive) return maintenancePath;
-  if (pathname === '/logout') return null;
+  // Signing out and choosing a language work for everyone, signed in or not.
+  if (pathname === '/logout' || pathname === '/locale') return null;
   if (publicPathPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return null;
   if (isIn(unauthorizedPaths, pathname)) return input.isAuthenticated ? '/' : null;
   if (!input.isAuthenticated) return '/landing';

@@ -143,3 +143,11 @@ test('every navigation is counted as a page view', async ({ page }) => {
   await expect(page).toHaveURL(/\/content\/impressum$/);
   await expect.poll(pageViews).toBeGreaterThanOrEqual(before + 3);
 });
+
+test('a visitor who is not signed in can switch the language on the landing page', async ({ page }) => {
+  await page.goto('/landing');
+  await page.getByTestId('language-option-en').click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
