@@ -23,8 +23,8 @@ function parseOptions(defaultMediaDir: string): { products: number; mediaDir: st
     process.exit(0);
   }
   const products = Number(values.products);
-  if (!Number.isInteger(products) || products < 0 || products > 999_999) {
-    throw new Error(`--products must be an integer from 0 to 999999 (got "${values.products}").\n${usage}`);
+  if (!Number.isInteger(products) || products < 0 || products > 1_000_000) {
+    throw new Error(`--products must be an integer from 0 to 1000000 (got "${values.products}").\n${usage}`);
   }
   return { products, mediaDir: path.resolve(values['media-dir']) };
 }

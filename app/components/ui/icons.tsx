@@ -2,9 +2,10 @@ import type { ReactNode, SVGProps } from 'react';
 
 // Inline stroke icons (24 px grid). Decorative by default: the control around them carries the label.
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Icon({ children, className = 'size-5', ...props }: IconProps & { children: ReactNode }) {
+/** The frame of every icon; feature folders keep their own icon files (so pages load only theirs) on top of it. */
+export function Icon({ children, className = 'size-5', ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,27 +1,14 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../components/ui/icons';
 
 // Icons of the catalogue screens and category menus, in the style of components/ui/icons.tsx
 // (24 px stroke icons, decorative: the control around them carries the label).
 
-type GlyphProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
-
-const base = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
-
 const glyph = (d: string) =>
-  function Glyph({ className = 'size-5', ...props }: GlyphProps) {
+  function Glyph({ className = 'size-5', ...props }: IconProps) {
     return (
-      <svg {...base} className={className} {...props}>
+      <Icon className={className} {...props}>
         <path d={d} />
-      </svg>
+      </Icon>
     );
   };
 

@@ -68,8 +68,8 @@ export async function addDemoProducts(db: Database, options: DemoSeedOptions): P
 }
 
 function checkCount(products: number): void {
-  if (!Number.isInteger(products) || products < 0 || products > 999_999) {
-    throw new Error(`The number of demo products must be an integer from 0 to 999999, not ${products}.`);
+  if (!Number.isInteger(products) || products < 0 || products > 1_000_000) {
+    throw new Error(`The number of demo products must be an integer from 0 to 1000000, not ${products}.`);
   }
 }
 
