@@ -176,3 +176,21 @@ describe('sessions', () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('purges expired sessions and login attempts older than the throttling window, and keeps the rest', async () => {
+    const live = await shop.login('customer2');
+    const row = await shop.db.selectFrom('users').select(['id', 'tenant_id']).where('username', '=', 'customer2').executeTakeFirstOrThrow();
+    await shop.db
+      .insertInto('sessions')
+      .values({ tenant_id: row.tenant_id, user_id: row.id, token_hash: 'f'.repeat(64), created_at: '2000-01-01T00:00:00.000Z', last_seen_at: '2000-01-01T00:00:00.000Z', expires_at: '2000-01-02T00:00:00.000Z' })
+      .execute();
+    await shop.db.insertInto('login_attempts').values({ tenant_id: row.tenant_id, username: 'old', ip: '127.0.0.1', succeeded: 0, attempted_at: '2000-01-01T00:00:00.000Z' }).execute();
+
+    await shop.services.auth.purgeExpired();
+
+    expect(await shop.db.selectFrom('sessions').select('id').where('token_hash', '=', 'f'.repeat(64)).execute()).toEqual([]);
+    expect(await shop.db.selectFrom('login_attempts').select('id').where('username', '=', 'old').execute()).toEqual([]);
+    expect((await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: live } })).statusCode).toBe(200);
+  });
+});

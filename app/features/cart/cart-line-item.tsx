@@ -1,3 +1,4 @@
+import { lineSku } from '../../../core/cart-state';
 import type { CartProduct } from '../../../core/catalog-types';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
@@ -28,7 +29,7 @@ export function CartLineItem({ line, showNetPrices }: { line: CartProduct; showN
   const openModal = useInterfaceStore((state) => state.openModal);
   const prices = linePrices(line, showNetPrices);
   const identity = { sku: line.sku, variantSku: line.variantSku, orderType: line.orderType };
-  const materialNumber = line.variantSku || line.sku;
+  const materialNumber = lineSku(line);
 
   return (
     <li data-testid="cart-line" data-sku={materialNumber} className={`grid grid-cols-[4rem_1fr] gap-x-4 gap-y-3 px-4 py-4 lg:items-start ${cartGridColumns[line.orderType]}`}>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { AddToCartButton, WishlistButton } from './cart-action-buttons';
 import { formatDate } from './format-date';
 import { Money, VatNote } from './price-text';
-import { rowKey } from './product-rows';
+import { lineSku } from '../../../core/cart-state';
 import { QuantitySelector } from './quantity-selector';
 import { lineShownCents, rowTotalsLine } from './row-pricing';
 import { isRowInputDisabled, orderQuantityMax, rowAddRule, seasonMaxima } from './row-rules';
@@ -17,7 +17,7 @@ import type { CatalogViewer } from './use-catalog-viewer';
  */
 export function ProductBuyBox({ item, orderType, viewer }: { item: Product; orderType: OrderType; viewer: CatalogViewer }) {
   const { t, locale } = useTranslation();
-  const key = rowKey(item);
+  const key = lineSku(item);
   const { choiceOf, setChoice, forget } = useRowChoices(orderType, viewer.seasons.length);
   const { add, busy } = useAddRows(orderType);
   const choice = choiceOf(key);

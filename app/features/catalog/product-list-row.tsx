@@ -1,3 +1,4 @@
+import { lineSku } from '../../../core/cart-state';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { OrderType } from '../../../core/catalog-types';
@@ -44,7 +45,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
   const preOrder = orderType === 'preOrder';
   const inputDisabled = isRowInputDisabled(row, orderType, settings);
   const line = rowTotalsLine(row, choice, orderType);
-  const sku = row.variantSku || row.sku;
+  const sku = lineSku(row);
   const invalid = (quantity: number) => !isValidBatchMultiple(quantity, row.salesBatchSize, viewer.isBatchSizeActive);
   const seasonIds = viewer.seasons.map((season) => season._id);
   const maxima = columns.seasons ? seasonMaxima(row, choice.quantities, seasonIds) : [];

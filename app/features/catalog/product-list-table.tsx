@@ -5,7 +5,8 @@ import { formatDate } from './format-date';
 import { listColumns } from './product-list-columns';
 import { ProductListFooter } from './product-list-footer';
 import { ProductListRow } from './product-list-row';
-import { listRows, rowKey } from './product-rows';
+import { lineSku } from '../../../core/cart-state';
+import { listRows } from './product-rows';
 import { chosenQuantity, tableTotals } from './row-pricing';
 import { addAllRule } from './row-rules';
 import { useAddRows, useRowChoices, type RowEntry } from './use-cart-rows';
@@ -29,7 +30,7 @@ export function ProductListTable({ products, orderType, caption }: { products: r
   const { add, busy } = useAddRows(orderType);
   const settings = { isBatchSizeActive: viewer.isBatchSizeActive, buyableWithoutStock: viewer.buyableWithoutStock };
 
-  const entries: RowEntry[] = rows.map((row) => ({ row, key: rowKey(row), choice: choiceOf(rowKey(row)) }));
+  const entries: RowEntry[] = rows.map((row) => ({ row, key: lineSku(row), choice: choiceOf(lineSku(row)) }));
   const addEntries = useCallback(
     async (chosen: readonly RowEntry[]) => {
       if (await add(chosen)) forget(chosen.map((entry) => entry.key));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listRows, rowKey } from './product-rows';
+import { lineSku } from '../../../core/cart-state';
+import { listRows } from './product-rows';
 import { testProduct } from './test-products';
 
 describe('product list rows', () => {
@@ -16,7 +17,7 @@ describe('product list rows', () => {
 
   it('gives a product without variants one row and each variant a row of its own', () => {
     const rows = listRows([plain, withVariants]);
-    expect(rows.map(rowKey)).toEqual(['MAT-1', 'MAT-2-RT', 'MAT-2-BL']);
+    expect(rows.map(lineSku)).toEqual(['MAT-1', 'MAT-2-RT', 'MAT-2-BL']);
     expect(rows[0]).toBe(plain);
   });
 

@@ -83,6 +83,16 @@ export function createAuthService(deps: {
       };
     },
 
+    /**
+     * Deletes expired sessions and login attempts older than the throttling window. Idempotent, so
+     * every app process may run it on its own schedule.
+     */
+    async purgeExpired(now = new Date()): Promise<void> {
+      const windowStart = new Date(now.getTime() - settings.loginThrottle.windowMinutes * 60 * 1000);
+      await sessions.deleteExpired(now.toISOString());
+      await attempts.deleteOlderThan(windowStart.toISOString());
+    },
+
     /** A new password ends every session of the user, this one included, and starts a fresh one. */
     async changePassword(tenant: Tenant, userId: number, newPassword: string) {
       await users.updatePasswordHash(tenant.id, userId, await hashPassword(newPassword));

@@ -21,21 +21,10 @@ export interface StoredBasketLine {
   created_at: string;
 }
 
-export interface NewBasketLine {
-  product_id: number;
-  variant_id: number | null;
-  sku: string;
-  variant_sku: string | null;
-  order_type: OrderType;
-  quantity: number;
-  quantities: string;
-  custom_attributes: string | null;
-  packs: string | null;
-  unit_price_cents: number;
-  old_price_cents: number | null;
+export type NewBasketLine = Omit<StoredBasketLine, 'id' | 'created_at'> & {
   /** Kept from the line it replaces, so a line remembers when it was first added. */
   created_at: string | undefined;
-}
+};
 
 const lineColumns = [
   'id',

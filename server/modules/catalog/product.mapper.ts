@@ -1,6 +1,7 @@
 import type { MaterialUnit, Price, Product, ProductVariant } from '../../../core/catalog-types.ts';
 import type { Locale } from '../../../core/locale.ts';
 import { centsToAmount } from '../../../core/money.ts';
+import { productForVariant } from '../../../core/product-variant.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import type { ImageRow, MaterialUnitRow, PreStockRow, ProductRow, VariantRow } from './product.repository.ts';
 
@@ -114,13 +115,5 @@ export function toProduct(row: ProductRow, children: ProductChildren, viewer: Pr
  */
 export function selectVariant(product: Product, variantSku: string): Product {
   const variant = product.variants.find((candidate) => candidate.variantSku === variantSku);
-  if (!variant) return product;
-  return {
-    ...product,
-    variantSku: variant.variantSku,
-    name: variant.name,
-    price: variant.price,
-    stock: variant.stock,
-    attributes: { ...product.attributes, ...variant.attributes },
-  };
+  return variant ? productForVariant(product, variant) : product;
 }

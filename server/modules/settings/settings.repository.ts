@@ -7,25 +7,11 @@ export function createSettingsRepository(db: Database) {
       return row ? JSON.parse(row.settings) : {};
     },
 
-    async updateSiteSettings(tenantId: number, settings: Record<string, unknown>): Promise<void> {
-      await db
-        .updateTable('site_settings')
-        .set({ settings: JSON.stringify(settings), updated_at: new Date().toISOString() })
-        .where('tenant_id', '=', tenantId)
-        .execute();
-    },
 
     findSellerCompany(tenantId: number) {
       return db.selectFrom('seller_companies').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
     },
 
-    updateSellerMaintenance(tenantId: number, active: boolean) {
-      return db
-        .updateTable('seller_companies')
-        .set({ maintenance_mode_active: active ? 1 : 0 })
-        .where('tenant_id', '=', tenantId)
-        .execute();
-    },
 
     listVatRates(tenantId: number) {
       return db

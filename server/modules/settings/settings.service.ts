@@ -144,13 +144,6 @@ export function createSettingsService(repository: SettingsRepository) {
       cache.clear();
     },
 
-    /** Switches the site-wide maintenance mode (an admin operation; also used by tests and ops scripts). */
-    async setMaintenanceMode(tenantId: number, active: boolean): Promise<void> {
-      const stored = await repository.findSiteSettings(tenantId);
-      const settings = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-      await repository.updateSiteSettings(tenantId, { ...settings, maintenanceModeActive: active });
-      cache.clear();
-    },
 
     async listOrderStatuses(tenantId: number, locale: Locale) {
       const rows = await repository.listOrderStatuses(tenantId);

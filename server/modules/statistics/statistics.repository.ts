@@ -16,14 +16,6 @@ export function createStatisticsRepository(db: Database) {
         .execute();
     },
 
-    countByType(tenantId: number, type: string) {
-      return db
-        .selectFrom('statistics_events')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('tenant_id', '=', tenantId)
-        .where('type', '=', type)
-        .executeTakeFirstOrThrow();
-    },
   };
 }
 

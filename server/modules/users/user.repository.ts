@@ -35,16 +35,6 @@ export function createUserRepository(db: Database) {
         .execute();
     },
 
-    /** Whether a sales person serves a company; a sales person acts only for the companies assigned to them. */
-    async servesCompany(userId: number, companyId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('sales_person_companies')
-        .select('company_id')
-        .where('user_id', '=', userId)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
 
     async updatePasswordHash(tenantId: number, userId: number, passwordHash: string): Promise<void> {
       await db
