@@ -99,6 +99,8 @@ const session = await api<{ token: string; userId: number }>('/api/login', '', {
   body: JSON.stringify({ username: 'customer', password: 'Demo-Customer-1', tenant: 'demo' }),
 });
 const auth = `Basic ${session.token}`;
+// Every browser sends this; the catalogue answers are compressed once and then served compressed.
+const acceptEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const cookie = `token=${session.token}; userId=${session.userId}`;
 
 // The main category with the most products, for the list measurements.
@@ -112,13 +114,14 @@ for (const category of categories.filter((c) => c.parent === null && !c.isDeal))
 
 const rows: Row[] = [];
 rows.push(await load('Fastify hello route', `http://127.0.0.1:${helloPort}/hello`));
-rows.push(await load(`GET /api/material, page 1 (category of ${big.total} products)`, `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth } }));
-rows.push(await load('GET /api/material, page 50', `${base}/api/material?category=${big.id}&page=50&pageSize=16`, { headers: { authorization: auth } }));
+rows.push(await load(`GET /api/material, page 1 (category of ${big.total} products)`, `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
+rows.push(await load('GET /api/material, page 50', `${base}/api/material?category=${big.id}&page=50&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
+rows.push(await load('GET /api/material, page 1, client without gzip', `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth } }));
 if (!onlyList) {
   rows.push(await load('GET /api/configuration', `${base}/api/configuration`));
-  rows.push(await load('SSR home page (signed in)', `${base}/`, { headers: { cookie } }));
+  rows.push(await load('SSR home page (signed in)', `${base}/`, { headers: { cookie, ...acceptEncoding } }));
   const page = await api<Listing>(`/api/material?category=${big.id}&page=2&pageSize=40`, auth);
-  rows.push(await load('GET /api/material/{id}', `${base}/api/material/${page.data[0]!._id}`, { headers: { authorization: auth } }));
+  rows.push(await load('GET /api/material/{id}', `${base}/api/material/${page.data[0]!._id}`, { headers: { authorization: auth, ...acceptEncoding } }));
   const items = page.data
     .filter((p) => p.stock.value > 0)
     .slice(0, 20)
@@ -127,7 +130,7 @@ if (!onlyList) {
   const basket = await api<{ _id: number | null }>('/api/basket', auth);
   const body = JSON.stringify({ ...(basket._id ? { _id: basket._id } : {}), userId: session.userId, items });
   rows.push(await load('POST /api/basket (20 lines)', `${base}/api/basket`, { method: 'POST', body, headers: { authorization: auth, 'content-type': 'application/json' } }));
-  rows.push(await load('SSR category page (signed in)', `${base}/category/${big.verboseName}`, { headers: { cookie } }));
+  rows.push(await load('SSR category page (signed in)', `${base}/category/${big.verboseName}`, { headers: { cookie, ...acceptEncoding } }));
 }
 await stop(hello);
 await stop(shop);

@@ -157,10 +157,12 @@ describe('prices', () => {
       .executeTakeFirstOrThrow();
     expect((await client.json<ProductDetail>(`/api/material/${special.id}`, 'sales')).price?.value).toBe(special.customer_cents / 100);
     await shop.db.updateTable('users').set({ current_company_id: await companyId('10003') }).where('username', '=', 'sales').execute();
+    shop.services.auth.clearCache();
     try {
       expect((await client.json<ProductDetail>(`/api/material/${special.id}`, 'sales')).price?.value).toBe(special.price_cents / 100);
     } finally {
       await shop.db.updateTable('users').set({ current_company_id: await companyId('10001') }).where('username', '=', 'sales').execute();
+      shop.services.auth.clearCache();
     }
   });
 

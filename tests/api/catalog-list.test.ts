@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListMeta, Product } from '../../core/catalog-types.ts';
 import { catalogClient, categoryIds, type CatalogClient } from './catalog-fixtures.ts';
@@ -98,6 +99,25 @@ describe('GET /api/material paging', () => {
     for (const variant of withVariants.flatMap((p) => p.variants)) {
       expect(variant).toMatchObject({ variantSku: expect.stringMatching(/^MAT-\d{6}-/), attributes: { Farbe: expect.any(String) }, stock: { value: expect.any(Number) } });
     }
+  });
+});
+
+describe('GET /api/material compression', () => {
+  it('sends gzip to clients that accept it, the same JSON as uncompressed, and says it varies by Accept-Encoding', async () => {
+    const url = `/api/material?category=${id('werkzeug')}&page=1&pageSize=16`;
+    const plain = await client.get(url, 'customer');
+    const compressed = await client.get(url, 'customer', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends plain JSON when gzip is refused', async () => {
+    const response = await client.get(`/api/material?category=${id('werkzeug')}`, 'customer', { 'accept-encoding': 'gzip;q=0, br' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json().data).toHaveLength(15);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoAccounts, startTestShop, type TestShop } from './helper.ts';
 
 let shop: TestShop;
@@ -167,6 +167,38 @@ describe('sessions', () => {
     const response = await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } });
     expect(response.statusCode).toBe(401);
     await shop.db.updateTable('users').set({ is_locked: 0 }).where('username', '=', 'sales').execute();
+  });
+
+  it('are remembered two seconds at most: a user locked by another process is refused after that', async () => {
+    const auth = await shop.login('sales');
+    const currentUser = () => shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } });
+    expect((await currentUser()).statusCode).toBe(200);
+    await shop.db.updateTable('users').set({ is_locked: 1 }).where('username', '=', 'sales').execute();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 2_100);
+      expect((await currentUser()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+      await shop.db.updateTable('users').set({ is_locked: 0 }).where('username', '=', 'sales').execute();
+    }
+  });
+
+  it('expire while remembered', async () => {
+    const auth = await shop.login('customer2');
+    const currentUser = () => shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } });
+    const expiresAt = Date.now() + 1_000;
+    const latest = await shop.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await shop.db.updateTable('sessions').set({ expires_at: new Date(expiresAt).toISOString() }).where('id', '=', latest.id).execute();
+    expect((await currentUser()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Still within the two seconds of the cache, so only the remembered expiry can refuse it.
+      vi.setSystemTime(expiresAt + 500);
+      expect((await currentUser()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reject malformed Authorization headers', async () => {

@@ -1,9 +1,10 @@
+import { createTtlCache } from '../../cache.ts';
 import { AppError } from '../../errors.ts';
 import type { Role, SessionIdentity, Tenant } from '../../context.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { LoginAttemptRepository } from './login-attempt.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import type { SessionRepository } from './session.repository.ts';
+import type { ActiveSession, SessionRepository } from './session.repository.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
 
 export interface AuthSettings {
@@ -15,6 +16,11 @@ export interface AuthSettings {
 const ipAttemptsFactor = 5;
 // Writing last_seen_at on every request would turn each read into a write.
 const touchIntervalMs = 5 * 60 * 1000;
+// Every request presents its token; looking it up costs more than a cached catalogue answer. A live
+// session is therefore remembered for two seconds (like the site settings, ADR 0003): this process
+// forgets it at once on logout and password change, other processes after at most two seconds.
+const sessionCacheTtlMs = 2_000;
+const sessionCacheMaxEntries = 10_000;
 
 export function createAuthService(deps: {
   sessions: SessionRepository;
@@ -26,6 +32,7 @@ export function createAuthService(deps: {
   // Verifying against a real hash when the user does not exist keeps the answer time the same,
   // so response timing does not reveal which usernames exist.
   let dummyHash: Promise<string> | undefined;
+  const liveSessions = createTtlCache<ActiveSession | undefined>(sessionCacheTtlMs, sessionCacheMaxEntries);
 
   async function startSession(tenantId: number, userId: number) {
     const token = newSessionToken();
@@ -63,16 +70,21 @@ export function createAuthService(deps: {
     },
 
     async logout(tenant: Tenant, token: string): Promise<void> {
-      await sessions.deleteByTokenHash(tenant.id, hashSessionToken(token));
+      const tokenHash = hashSessionToken(token);
+      await sessions.deleteByTokenHash(tenant.id, tokenHash);
+      liveSessions.delete(`${tenant.id}:${tokenHash}`);
     },
 
     /** The identity behind a token, or null when the token is unknown, expired, or its user is blocked. */
     async authenticate(tenant: Tenant, token: string): Promise<SessionIdentity | null> {
       const now = new Date();
-      const row = await sessions.findActive(tenant.id, hashSessionToken(token), now.toISOString());
-      if (!row || row.is_locked === 1 || row.is_active !== 1) return null;
+      const tokenHash = hashSessionToken(token);
+      const row = await liveSessions.get(`${tenant.id}:${tokenHash}`, () => sessions.findActive(tenant.id, tokenHash, now.toISOString()));
+      if (!row || row.is_locked === 1 || row.is_active !== 1 || row.expires_at <= now.toISOString()) return null;
       if (now.getTime() - Date.parse(row.last_seen_at) > touchIntervalMs) {
-        await sessions.touch(row.session_id, now.toISOString());
+        // Once per interval: the remembered row keeps its old last_seen_at until it is looked up again.
+        row.last_seen_at = now.toISOString();
+        await sessions.touch(row.session_id, row.last_seen_at);
       }
       const role = row.role as Role;
       return {
@@ -93,10 +105,17 @@ export function createAuthService(deps: {
       await attempts.deleteOlderThan(windowStart.toISOString());
     },
 
+    /** Forgets the remembered sessions (after changes to users made elsewhere, and in tests). */
+    clearCache(): void {
+      liveSessions.clear();
+    },
+
     /** A new password ends every session of the user, this one included, and starts a fresh one. */
     async changePassword(tenant: Tenant, userId: number, newPassword: string) {
       await users.updatePasswordHash(tenant.id, userId, await hashPassword(newPassword));
       await sessions.deleteAllOfUser(userId);
+      // The cache is keyed by token, not by user; a password change is rare enough to forget them all.
+      liveSessions.clear();
       return startSession(tenant.id, userId);
     },
   };

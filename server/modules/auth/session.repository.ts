@@ -1,5 +1,7 @@
 import type { Database } from '../../db/database.ts';
 
+export type ActiveSession = NonNullable<Awaited<ReturnType<SessionRepository['findActive']>>>;
+
 export function createSessionRepository(db: Database) {
   return {
     async create(input: { tenantId: number; userId: number; tokenHash: string; expiresAt: string }): Promise<void> {
@@ -25,6 +27,7 @@ export function createSessionRepository(db: Database) {
         .select([
           'sessions.id as session_id',
           'sessions.last_seen_at',
+          'sessions.expires_at',
           'users.id as user_id',
           'users.role',
           'users.company_id',
