@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 
 // How much JavaScript the browser loads for a page: the client entry, then every route module on the
-// way from the root to the page, with all their static imports — gzip-compressed, as it travels.
+// way from the root to the page, with all their static imports — compressed, as it travels: the .gz
+// and .br copies that the build writes and the server sends (scripts/compress-assets.ts).
 // Usage: npm run bench:js -- routes/home routes/category   (route ids from app/routes.ts)
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,9 +24,13 @@ function routeChain(routeId: string): string[] {
   return chain;
 }
 
-function gzipKb(files: Set<string>): number {
+function compressedKb(files: Set<string>, encoding: 'gz' | 'br'): number {
   let bytes = 0;
-  for (const file of files) bytes += gzipSync(fs.readFileSync(path.join(root, 'build/client', file))).length;
+  for (const file of files) {
+    const filePath = path.join(root, 'build/client', file);
+    // Files too small to be worth compressing are sent as they are.
+    bytes += fs.existsSync(`${filePath}.${encoding}`) ? fs.statSync(`${filePath}.${encoding}`).size : fs.statSync(filePath).size;
+  }
   return bytes / 1024;
 }
 
@@ -39,9 +43,9 @@ for (const routeId of routeIds) {
     if (route.module) files.add(route.module);
     for (const file of route.imports ?? []) files.add(file);
   }
-  console.log(`${routeId}: ${files.size} files, ${gzipKb(files).toFixed(1)} KB gzip`);
+  console.log(`${routeId}: ${files.size} files, ${compressedKb(files, 'gz').toFixed(1)} KB gzip, ${compressedKb(files, 'br').toFixed(1)} KB Brotli`);
   if (process.env.BENCH_JS_FILES) {
-    const sizes = [...files].map((file) => [gzipKb(new Set([file])), file] as const).sort((a, b) => b[0] - a[0]);
+    const sizes = [...files].map((file) => [compressedKb(new Set([file]), 'gz'), file] as const).sort((a, b) => b[0] - a[0]);
     for (const [kb, file] of sizes) console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${file}`);
   }
 }

@@ -57,6 +57,8 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz copies (scripts/compress-assets.ts); they go to browsers that accept them.
+      preCompressed: true,
       // Hashed asset names never change content, so browsers may keep them for a year.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.startsWith(path.join(clientDir, 'assets'));

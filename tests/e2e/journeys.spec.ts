@@ -151,3 +151,25 @@ test('a visitor who is not signed in can switch the language on the landing page
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
+
+test('the page’s scripts travel compressed and are cached for a year', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/landing');
+  await expect(page.getByTestId('landing')).toBeVisible();
+  const entry = scripts.find((url) => /\/assets\/entry\.client-[\w-]+\.js$/.test(url));
+  expect(entry, `scripts loaded: ${scripts.join(', ')}`).toBeDefined();
+
+  const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  for (const encoding of ['br', 'gzip']) {
+    const compressed = await request.get(entry!, { headers: { 'accept-encoding': encoding } });
+    expect(compressed.headers()['content-encoding']).toBe(encoding);
+    expect(Number(compressed.headers()['content-length'])).toBeLessThan(Number(plain.headers()['content-length']) / 2);
+    expect(compressed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The request context decompresses: the same script either way.
+    expect(await compressed.text()).toBe(await plain.text());
+  }
+});
