@@ -38,6 +38,7 @@ describe('line identity', () => {
 });
 
 describe('addItem', () => {
+  const stockBound = { buyableWithoutStock: false };
   it.each([
     ['"A new item gets quantity min(requested or 1, stock value)" (requested)', [], line('P1', { quantity: 4 }), [{ sku: 'P1', quantity: 4 }]],
     ['"min(requested …, stock value)" caps at the stock', [], line('P1', { quantity: 40 }), [{ sku: 'P1', quantity: 10 }]],
@@ -53,14 +54,22 @@ describe('addItem', () => {
     ],
     ['a new item goes after the existing ones', [line('P1')], line('P2', { quantity: 2 }), [{ sku: 'P1' }, { sku: 'P2', quantity: 2 }]],
   ])('%s', (_sentence, before, item, after) => {
-    const result = addItem(before, item);
+    const result = addItem(before, item, stockBound);
     expect(result).toHaveLength(after.length);
     after.forEach((expected, index) => expect(result[index]).toMatchObject(expected));
   });
 
+  it.each([
+    ['keeps the requested quantity beyond the stock', line('P1', { quantity: 40 }), 40],
+    ['keeps the requested quantity of an out-of-stock product', line('P1', { quantity: 2, stock: { value: 0 } }), 2],
+    ['"requested or 1" still holds', line('P1', { quantity: 0, stock: { value: -3 } }), 1],
+  ])('in a shop that sells beyond its stock: %s', (_case, item, quantity) => {
+    expect(addItem([], item, { buyableWithoutStock: true })[0]!.quantity).toBe(quantity);
+  });
+
   it('leaves the given cart untouched', () => {
     const before = [line('P1', { quantity: 2 })];
-    addItem(before, line('P1', { quantity: 9 }));
+    addItem(before, line('P1', { quantity: 9 }), stockBound);
     expect(before[0]!.quantity).toBe(2);
   });
 });

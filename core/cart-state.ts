@@ -30,12 +30,17 @@ export function isSameLine(a: LineIdentity, b: LineIdentity): boolean {
  * An item already present is replaced by the added one as it comes. A new order item gets
  * min(requested or 1, stock) — never below 0, so a negative stock cannot make a negative line;
  * a new pre-order item keeps its quantities per season.
+ *
+ * A shop that sells beyond its stock (buyableWithoutStock) keeps the requested quantity: the product
+ * row does not clamp to the stock there either (spec section 4), and the cap would turn every
+ * out-of-stock product into an empty line that the shop allows to be ordered.
  */
-export function addItem<T extends CartStateLine>(lines: readonly T[], item: T): T[] {
+export function addItem<T extends CartStateLine>(lines: readonly T[], item: T, settings: { buyableWithoutStock: boolean }): T[] {
   const index = lines.findIndex((line) => isSameLine(line, item));
   if (index >= 0) return lines.map((line, i) => (i === index ? item : line));
   if (item.orderType === 'preOrder') return [...lines, item];
-  const quantity = Math.max(0, Math.min(item.quantity || 1, item.stock.value));
+  const requested = item.quantity || 1;
+  const quantity = settings.buyableWithoutStock ? requested : Math.max(0, Math.min(requested, item.stock.value));
   return [...lines, { ...item, quantity }];
 }
 

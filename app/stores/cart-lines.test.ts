@@ -80,12 +80,20 @@ describe('toCartLine', () => {
 describe('withCandidates', () => {
   it('adds new lines capped at the stock and replaces present ones (core addItem)', () => {
     const before = [line('A', { quantity: 5 })];
-    const result = withCandidates(before, [candidate('A', { quantity: 1 }), candidate('B', { quantity: 50 })], 'order');
+    const result = withCandidates(before, [candidate('A', { quantity: 1 }), candidate('B', { quantity: 50 })], 'order', { buyableWithoutStock: false });
     expect(result.map((l) => [l.sku, l.quantity])).toEqual([
       ['A', 1],
       ['B', 20],
     ]);
     expect(before[0]!.quantity).toBe(5);
+  });
+
+  it('keeps the requested quantity in a shop that sells beyond its stock', () => {
+    const result = withCandidates([], [candidate('B', { quantity: 50 }), candidate('C', { quantity: 3, stock: { value: 0 } })], 'order', { buyableWithoutStock: true });
+    expect(result.map((l) => [l.sku, l.quantity])).toEqual([
+      ['B', 50],
+      ['C', 3],
+    ]);
   });
 });
 

@@ -65,8 +65,13 @@ export function toCartLine(product: CartCandidate, orderType: OrderType): CartPr
 }
 
 /** The cart after adding the candidates with core's addItem (present lines are replaced). */
-export function withCandidates(lines: readonly CartProduct[], products: readonly CartCandidate[], orderType: OrderType): CartProduct[] {
-  return products.reduce<CartProduct[]>((current, product) => addItem(current, toCartLine(product, orderType)), [...lines]);
+export function withCandidates(
+  lines: readonly CartProduct[],
+  products: readonly CartCandidate[],
+  orderType: OrderType,
+  settings: { buyableWithoutStock: boolean },
+): CartProduct[] {
+  return products.reduce<CartProduct[]>((current, product) => addItem(current, toCartLine(product, orderType), settings), [...lines]);
 }
 
 /** The basket as POST /api/basket takes it: identity and quantities only, the server prices it. */

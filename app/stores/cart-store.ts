@@ -48,7 +48,8 @@ export interface CartState {
    */
   hydrate: (answer: BasketAnswer) => void;
   /** Resolves true when every product is in the cart as the server answers it. */
-  addItems: (products: readonly CartCandidate[], orderType: OrderType) => Promise<boolean>;
+  /** `settings`: the shop's buyableWithoutStock, which decides whether a new line is capped at the stock. */
+  addItems: (products: readonly CartCandidate[], orderType: OrderType, settings: { buyableWithoutStock: boolean }) => Promise<boolean>;
   updateQuantity: (identity: LineIdentity, quantity: number | readonly number[] | null | undefined) => Promise<void>;
   remove: (identity: LineIdentity) => Promise<void>;
   empty: (orderType: OrderType) => Promise<void>;
@@ -139,13 +140,13 @@ export const useCartStore = create<CartState>()((set, get) => {
       set({ lines: answer.items, basketId: answer._id, loaded: true });
     },
 
-    addItems: async (products, orderType) => {
+    addItems: async (products, orderType, settings) => {
       if (!begin()) return false;
       if (firstInvalidCandidate(products)) {
         toast({ message: { code: 'product.added.to.cart.error' }, type: 'danger' });
         return false;
       }
-      const next = withCandidates(get().lines, products, orderType);
+      const next = withCandidates(get().lines, products, orderType, settings);
       const added = products.map((product) => ({ sku: product.sku, variantSku: product.variantSku, orderType }));
       const answer = await commit(next, 'product.added.to.cart.error');
       if (!answer) return false;

@@ -1,24 +1,14 @@
 import type { ReactNode, SVGProps } from 'react';
 
-// Inline stroke icons (24 px grid). Decorative by default: the control around them carries the label.
+// Inline stroke icons (24 px grid; the stroke style is the `icon` class of app.css). Decorative by
+// default: the control around them carries the label.
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
 /** The frame of every icon; feature folders keep their own icon files (so pages load only theirs) on top of it. */
 export function Icon({ children, className = 'size-5', ...props }: IconProps & { children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
+    <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className={`icon ${className}`} {...props}>
       {children}
     </svg>
   );

@@ -40,9 +40,7 @@ export function Tooltip({ content, children, side = 'top', align = 'center' }: T
       <span
         role="tooltip"
         id={id}
-        className={`pointer-events-none invisible absolute z-[60] w-max max-w-xs rounded-md ${alignClasses[align]} bg-zinc-900 px-2.5 py-1.5 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity delay-300 ${sideClasses[side]} ${
-          dismissed ? '' : 'group-focus-within/tooltip:visible group-focus-within/tooltip:opacity-100 group-hover/tooltip:visible group-hover/tooltip:opacity-100'
-        }`}
+        className={`tooltip-bubble ${alignClasses[align]} ${sideClasses[side]} ${dismissed ? '' : 'tooltip-live'}`}
       >
         {content}
       </span>

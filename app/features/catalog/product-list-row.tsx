@@ -30,7 +30,7 @@ export interface ProductListRowProps {
   onAdd: (entry: RowEntry) => void;
 }
 
-const cell = 'align-middle lg:border-b lg:border-zinc-200 lg:px-3 lg:py-1';
+const cell = 'list-cell';
 const desktopCell = `${cell} max-lg:hidden`;
 const wideScreenCell = `${cell} max-xl:hidden`;
 

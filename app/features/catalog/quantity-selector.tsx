@@ -21,9 +21,6 @@ export interface QuantitySelectorProps {
   compact?: boolean;
 }
 
-const buttonClass =
-  'inline-flex shrink-0 items-center justify-center text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40';
-
 /**
  * The quantity selector of spec sections 2 and 5: typing, arrow keys and +/- buttons, never below 0.
  * The buttons stay out of the tab order: the field's arrow keys do the same, and a table of rows
@@ -33,7 +30,7 @@ export function QuantitySelector({ value, onChange, batchSize, max, label, disab
   const { t } = useTranslation();
   // What the person is typing, kept as typed (an empty field stays empty) until the field is left.
   const [draft, setDraft] = useState<string | null>(null);
-  const stepButton = `${buttonClass} ${compact ? 'w-6' : 'w-8'}`;
+  const stepButton = `quantity-step ${compact ? 'w-6' : 'w-8'}`;
   const capped = (quantity: number) => (max === null ? quantity : Math.min(quantity, Math.max(0, max)));
 
   function step(next: number) {

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import type { OrderType, Product } from '../../../core/catalog-types';
 import { lineSku } from '../../../core/cart-state';
 import { useCartStore, type CartCandidate } from '../../stores/cart-store';
+import { useConfiguration } from '../session/use-root-data';
 import { emptyChoice, type RowChoice } from './row-pricing';
 
 export interface RowEntry {
@@ -51,9 +52,15 @@ export function useRowChoices(orderType: OrderType, seasonCount: number) {
 export function useAddRows(orderType: OrderType) {
   const addItems = useCartStore((state) => state.addItems);
   const busy = useCartStore((state) => state.isLoading);
+  const { buyableWithoutStock } = useConfiguration();
   const add = useCallback(
-    (entries: readonly Pick<RowEntry, 'row' | 'choice'>[]) => addItems(entries.map(({ row, choice }) => toCandidate(row, choice, orderType)), orderType),
-    [addItems, orderType],
+    (entries: readonly Pick<RowEntry, 'row' | 'choice'>[]) =>
+      addItems(
+        entries.map(({ row, choice }) => toCandidate(row, choice, orderType)),
+        orderType,
+        { buyableWithoutStock },
+      ),
+    [addItems, orderType, buyableWithoutStock],
   );
   return { add, busy };
 }

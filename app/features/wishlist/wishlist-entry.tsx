@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
 import { useCartStore } from '../../stores/cart-store';
+import { useConfiguration } from '../session/use-root-data';
 import { useWishlistStore } from '../../stores/wishlist-store';
 import { CartGlyph } from '../cart/cart-glyphs';
 import { TrashGlyph } from '../cart/cart-page-glyphs';
@@ -19,9 +20,11 @@ export function WishlistEntry({ item, showNetPrices }: { item: WishlistItem; sho
   const remove = useWishlistStore((state) => state.remove);
   const netCents = amountToCents(item.price.value);
   const priceCents = showNetPrices ? netCents : grossCents(netCents, Math.round(item.vatRate * 100));
-  // One batch (or one piece); the cart caps a new line at the stock, so nothing in stock means nothing to add.
+  const { buyableWithoutStock } = useConfiguration();
+  // One batch (or one piece). Unless the shop sells beyond its stock, the cart caps a new line at the
+  // stock, so nothing in stock means nothing to add.
   const quantity = stepFor(item.salesBatchSize);
-  const outOfStock = item.stock.value <= 0;
+  const outOfStock = item.stock.value <= 0 && !buyableWithoutStock;
 
   const addButton = (
     <Button
@@ -29,7 +32,7 @@ export function WishlistEntry({ item, showNetPrices }: { item: WishlistItem; sho
       data-testid="wishlist-add-to-cart"
       aria-disabled={outOfStock || undefined}
       onClick={() => {
-        if (!outOfStock) void addItems([{ ...item, quantity }], 'order');
+        if (!outOfStock) void addItems([{ ...item, quantity }], 'order', { buyableWithoutStock });
       }}
     >
       <CartGlyph className="size-4" />
