@@ -21,6 +21,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  CATALOG_ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -45,6 +46,8 @@ export interface Config {
   sessionTtlHours: number;
   loginThrottle: { maxAttempts: number; windowMinutes: number };
   trustProxy: boolean;
+  /** How long one catalogue answer is reused for the same kind of viewer (0: never; for measurements). */
+  catalogAnswerCacheMs: number;
 }
 
 export function databaseEngineOf(url: string): DatabaseEngine {
@@ -77,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     loginThrottle: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     trustProxy: e.TRUST_PROXY,
+    catalogAnswerCacheMs: e.CATALOG_ANSWER_CACHE_MS,
   };
 }

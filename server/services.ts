@@ -44,14 +44,17 @@ export function createServices(db: Database, config: Config) {
     users: createUserService(users),
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
-    catalog: createCatalogService({
-      categories: createCategoryRepository(db),
-      products: createProductRepository(db),
-      listing: createProductListingRepository(db),
-      similar: createSimilarProductsRepository(db),
-      buyers: createCatalogBuyerRepository(db),
-      settings,
-    }),
+    catalog: createCatalogService(
+      {
+        categories: createCategoryRepository(db),
+        products: createProductRepository(db),
+        listing: createProductListingRepository(db),
+        similar: createSimilarProductsRepository(db),
+        buyers: createCatalogBuyerRepository(db),
+        settings,
+      },
+      { answerTtlMs: config.catalogAnswerCacheMs },
+    ),
     basket: createBasketService({ baskets: createBasketRepository(db), products: buyerProducts, settings }),
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), products: buyerProducts }),
   };

@@ -125,3 +125,23 @@ describe('the listing follows product changes', () => {
     expect(facets).toEqual([]);
   });
 });
+
+describe('CATALOG_ANSWER_CACHE_MS', () => {
+  it('reuses an answer for two seconds by default, and not at all when set to 0', async () => {
+    const uncachedShop = await startTestShop({ CATALOG_ANSWER_CACHE_MS: '0' });
+    try {
+      const product = await someProduct('handwerkzeug');
+      const stockOf = async (target: TestShop) =>
+        (await catalogClient(target).json<Product>(`/api/material/${product.id}`, 'customer')).stock.value;
+      const [cachedBefore, uncachedBefore] = [await stockOf(shop), await stockOf(uncachedShop)];
+      // Both shops are copies of the same seeded database.
+      expect(cachedBefore).toBe(uncachedBefore);
+      await shop.db.updateTable('products').set({ stock: cachedBefore + 7 }).where('id', '=', product.id).execute();
+      await uncachedShop.db.updateTable('products').set({ stock: cachedBefore + 7 }).where('id', '=', product.id).execute();
+      expect(await stockOf(shop)).toBe(cachedBefore);
+      expect(await stockOf(uncachedShop)).toBe(cachedBefore + 7);
+    } finally {
+      await uncachedShop.close();
+    }
+  });
+});
