@@ -15,8 +15,22 @@ interface I18nValue {
 const I18nContext = createContext<I18nValue | null>(null);
 const scriptId = 'shop-translations';
 
+// The server renders every page with one of two catalogue objects: the translator and the escaped
+// JSON of each are made once per catalogue, not once per page.
+const translators = new WeakMap<Catalogue, Translate>();
+const documentJson = new WeakMap<Catalogue, string>();
+
+function translatorFor(locale: Locale, catalogue: Catalogue): Translate {
+  let translate = translators.get(catalogue);
+  if (!translate) {
+    translate = createTranslator(locale, catalogue);
+    translators.set(catalogue, translate);
+  }
+  return translate;
+}
+
 export function I18nProvider({ locale, catalogue, children }: { locale: Locale; catalogue: Catalogue; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, catalogue, t: createTranslator(locale, catalogue) }), [locale, catalogue]);
+  const value = useMemo(() => ({ locale, catalogue, t: translatorFor(locale, catalogue) }), [locale, catalogue]);
   return <I18nContext value={value}>{children}</I18nContext>;
 }
 
@@ -29,7 +43,12 @@ export function useTranslation(): { t: Translate; locale: Locale } {
 /** Writes the catalogue into the document; `<` is escaped so no text can end the script element. */
 export function TranslationsScript({ nonce }: { nonce: string | undefined }) {
   const value = useContext(I18nContext);
-  const json = JSON.stringify({ locale: value?.locale ?? defaultLocale, catalogue: value?.catalogue ?? {} }).replace(/</g, '\\u003c');
+  const catalogue = value?.catalogue ?? {};
+  let json = documentJson.get(catalogue);
+  if (json === undefined) {
+    json = JSON.stringify({ locale: value?.locale ?? defaultLocale, catalogue }).replace(/</g, '\\u003c');
+    documentJson.set(catalogue, json);
+  }
   return <script id={scriptId} type="application/json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
