@@ -1,9 +1,10 @@
+import { buyerUnitCents } from '../../../core/buyer-price.ts';
 import type { Locale } from '../../../core/locale.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
 import type { BuyerProductRow } from './buyer-products.repository.ts';
 
 // Rows of the buyer-product lookup, grouped into one product with its requested variants, and the
-// price rule every basket and wishlist line follows.
+// price of every basket and wishlist line.
 
 export interface BuyerVariant {
   id: number;
@@ -69,14 +70,10 @@ export function groupBuyerProducts(rows: readonly BuyerProductRow[], locale: Loc
   return products;
 }
 
-/**
- * What one unit costs this buyer. A negotiated customer price wins over the list price (of the
- * variant, when it has its own). Pre-order lines cost the pre-order price; a product without one
- * is pre-ordered at the order price.
- */
+/** What one unit costs this buyer, by the rule that also prices the catalogue (core/buyer-price.ts). */
 export function unitPriceCents(product: BuyerProduct, variant: BuyerVariant | null, orderType: OrderType): number {
-  const orderPrice = product.customerPriceCents ?? variant?.priceCents ?? product.listPriceCents;
-  return orderType === 'preOrder' ? (product.preOrderPriceCents ?? orderPrice) : orderPrice;
+  const prices = { listCents: product.listPriceCents, variantCents: variant?.priceCents ?? null, customerCents: product.customerPriceCents, preOrderCents: product.preOrderPriceCents };
+  return buyerUnitCents(prices, orderType);
 }
 
 /** Stock of the line's item: the variant's own stock, else the product's. */

@@ -1,3 +1,4 @@
+import { buyerUnitCents } from '../../../core/buyer-price.ts';
 import type { MaterialUnit, Price, Product, ProductVariant } from '../../../core/catalog-types.ts';
 import type { Locale } from '../../../core/locale.ts';
 import { centsToAmount } from '../../../core/money.ts';
@@ -48,15 +49,12 @@ export function parseAttributes(json: string): Record<string, string> {
   return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/**
- * The buyer's price: the company's customer price wins over the list price (the variant's own list
- * price when it has one, else the product's). The same rule prices basket lines
- * (server/modules/basket/buyer-products.ts).
- */
+/** The buyer's price by the rule that also prices basket lines (core/buyer-price.ts). */
 export function buyerPrice(row: ProductRow, customerPriceCents: number | null, variantPriceCents: number | null, viewer: ProductViewer): Price | null {
   if (!viewer.showPrices) return null;
+  const prices = { listCents: row.price_cents, variantCents: variantPriceCents, customerCents: customerPriceCents, preOrderCents: row.pre_order_price_cents };
   return {
-    value: centsToAmount(customerPriceCents ?? variantPriceCents ?? row.price_cents),
+    value: centsToAmount(buyerUnitCents(prices, 'order')),
     currency: row.currency,
     rrp: row.retail_price_cents === null ? null : centsToAmount(row.retail_price_cents),
     preOrderPrice: row.pre_order_price_cents === null ? null : centsToAmount(row.pre_order_price_cents),
