@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appLoadContext, type PublicConfig } from '../../app/app-context.ts';
+import { compressAsync, preferredCoding } from '../http/content-encoding.ts';
 import { catalogueFor } from '../i18n.ts';
 import type { Services } from '../services.ts';
 
@@ -31,6 +32,26 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   });
+}
+
+// Documents and the data of client-side navigations are text that shrinks to about a tenth; they are
+// complete when React Router hands them over (nothing is deferred), so they are compressed whole.
+const compressibleType = /^(text\/|application\/(json|javascript))/;
+const minCompressBytes = 1024;
+
+async function sendCompressed(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  const coding = preferredCoding(request.headers['accept-encoding']);
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !compressibleType.test(type)) return reply.send(response);
+  // Also when this client takes no compression: a shared cache must not hand its copy to others.
+  reply.header('vary', 'accept-encoding');
+  if (!coding) return reply.send(response);
+  const body = Buffer.from(await response.arrayBuffer());
+  reply.code(response.status);
+  for (const [name, value] of response.headers) if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  if (body.length < minCompressBytes) return reply.send(body);
+  return reply.header('content-encoding', coding).send(await compressAsync(body, coding));
 }
 
 // Serves every page: the React Router app renders on the server, then hydrates in the browser.
@@ -86,7 +107,7 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
         publicConfig,
       });
       const response = await handle(toFetchRequest(request, reply), context);
-      return reply.send(response);
+      return sendCompressed(request, reply, response);
     });
   });
 }

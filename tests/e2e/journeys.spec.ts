@@ -173,3 +173,18 @@ test('the page’s scripts travel compressed and are cached for a year', async (
     expect(await compressed.text()).toBe(await plain.text());
   }
 });
+
+test('pages travel compressed to browsers that accept it, and plain to those that do not', async ({ request }) => {
+  for (const [acceptEncoding, expected] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ] as const) {
+    const response = await request.get('/landing', { headers: { 'accept-encoding': acceptEncoding } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-encoding']).toBe(expected);
+    expect(response.headers().vary).toContain('accept-encoding');
+    // The request context decompresses: the same document either way.
+    expect(await response.text()).toContain('data-testid="landing"');
+  }
+});

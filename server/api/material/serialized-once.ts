@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { acceptsCoding } from '../../http/content-encoding.ts';
 
 // The catalogue service hands out the same answer object to every request of one kind of viewer for
 // a few seconds (see catalog.service.ts). A page of products is about 14 KB of JSON: serialising,
@@ -13,17 +14,6 @@ interface Encoded {
 
 const encodedAnswers = new WeakMap<object, Encoded>();
 
-/** Whether an Accept-Encoding header allows gzip (by name or by `*`, with a quality above 0). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(',').some((entry) => {
-    const [coding, ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    return quality === undefined || Number(quality.slice(2)) > 0;
-  });
-}
-
 export function sendSerializedOnce(reply: FastifyReply, answer: object): FastifyReply {
   let encoded = encodedAnswers.get(answer);
   if (encoded === undefined) {
@@ -31,7 +21,7 @@ export function sendSerializedOnce(reply: FastifyReply, answer: object): Fastify
     encodedAnswers.set(answer, encoded);
   }
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (!acceptsGzip(reply.request.headers['accept-encoding'])) return reply.send(encoded.json);
+  if (!acceptsCoding(reply.request.headers['accept-encoding'], 'gzip')) return reply.send(encoded.json);
   encoded.gzip ??= gzipSync(encoded.json);
   return reply.header('content-encoding', 'gzip').send(encoded.gzip);
 }
