@@ -96,6 +96,20 @@ export interface ListMeta {
   pageSize: number;
 }
 
+/** A matched part of a text: [start, end) in UTF-16 code units of the original string. */
+export type HighlightRange = readonly [start: number, end: number];
+
+/** A product found by GET /api/material/search, with the parts of its texts the search key matched. */
+export interface SearchProduct extends Product {
+  highlight: { name: HighlightRange[]; sku: HighlightRange[]; variantSku: HighlightRange[] };
+}
+
+/** GET /api/material/search: one page of products, and the visible categories with matching names. */
+export interface SearchAnswer {
+  data: SearchProduct[];
+  meta: ListMeta & { categories: Category[] };
+}
+
 /** A line of the basket as the API answers it (spec section 3, "Cart product"). */
 export interface CartProduct {
   _id: number;

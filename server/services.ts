@@ -10,6 +10,8 @@ import { createCategoryRepository } from './modules/catalog/category.repository.
 import { createProductListingRepository } from './modules/catalog/product-listing.repository.ts';
 import { createProductRepository } from './modules/catalog/product.repository.ts';
 import { createSimilarProductsRepository } from './modules/catalog/similar-products.repository.ts';
+import { createProductSearchRepository } from './modules/search/product-search.repository.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
@@ -32,6 +34,17 @@ export function createServices(db: Database, config: Config) {
   // Shared with the basket, so one cache (and one clearCache) serves both.
   const settings = createSettingsService(createSettingsRepository(db));
   const buyerProducts = createBuyerProductsRepository(db);
+  const catalog = createCatalogService(
+    {
+      categories: createCategoryRepository(db),
+      products: createProductRepository(db),
+      listing: createProductListingRepository(db),
+      similar: createSimilarProductsRepository(db),
+      buyers: createCatalogBuyerRepository(db),
+      settings,
+    },
+    { answerTtlMs: config.catalogAnswerCacheMs },
+  );
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
     settings,
@@ -44,17 +57,8 @@ export function createServices(db: Database, config: Config) {
     users: createUserService(users),
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
-    catalog: createCatalogService(
-      {
-        categories: createCategoryRepository(db),
-        products: createProductRepository(db),
-        listing: createProductListingRepository(db),
-        similar: createSimilarProductsRepository(db),
-        buyers: createCatalogBuyerRepository(db),
-        settings,
-      },
-      { answerTtlMs: config.catalogAnswerCacheMs },
-    ),
+    catalog,
+    search: createSearchService({ search: createProductSearchRepository(db), catalog }),
     basket: createBasketService({ baskets: createBasketRepository(db), products: buyerProducts, settings }),
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), products: buyerProducts }),
   };

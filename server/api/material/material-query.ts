@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { AttributeFilter, ListingFilters } from '../../modules/catalog/product-listing.repository.ts';
+import type { ProductSearchQuery } from '../../modules/search/search.service.ts';
 
 // Query strings of the material endpoints. Numbers must be plain digits ("1e3", "0x10" and " 7" are
 // refused); flags are 1/true or 0/false.
@@ -87,6 +88,25 @@ export function parseListQuery(query: unknown): ListQuery {
       preOrderOnly: parsed.isPreOrderMode ?? false,
       attributes: parseAttributeFilters(input),
     },
+  };
+}
+
+/** GET /api/material/search: the key (checked by the search service, whose messages the spec names), paging and the two toggles. */
+const searchQuery = listQuery.omit({ category: true }).extend({
+  searchKey: z.union([z.string(), z.array(z.string())], { error: 'validation.invalid' }).optional(),
+});
+
+/** The search's default page: the external engine's limit (spec section 9), so both answer alike. */
+export const defaultSearchPageSize = 20;
+
+export function parseSearchQuery(query: unknown): ProductSearchQuery {
+  const parsed = parseInput(searchQuery, typeof query === 'object' && query !== null ? query : {});
+  const key = Array.isArray(parsed.searchKey) ? (parsed.searchKey[0] ?? '') : (parsed.searchKey ?? '');
+  return {
+    key,
+    page: parsed.page ?? 1,
+    pageSize: parsed.pageSize ?? defaultSearchPageSize,
+    filters: { inStockOnly: parsed.stockAvail ?? false, preOrderOnly: parsed.isPreOrderMode ?? false },
   };
 }
 

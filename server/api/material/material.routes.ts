@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
-import { categoryQuery, detailParams, detailQuery, imageQuery, parseListQuery } from './material-query.ts';
+import { categoryQuery, detailParams, detailQuery, imageQuery, parseListQuery, parseSearchQuery } from './material-query.ts';
 import { sendSerializedOnce } from './serialized-once.ts';
 
 // The catalogue endpoints of spec section 7. Every one needs a session (the shared guest included)
@@ -18,6 +18,11 @@ export default async function materialRoutes(app: FastifyInstance, { services }:
   app.get('/material/listMaterialWithVariants', async (request, reply) => {
     const ctx = requireSession(request);
     return sendSerializedOnce(reply, await services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: true }));
+  });
+
+  app.get('/material/search', async (request) => {
+    const ctx = requireSession(request);
+    return services.search.search(ctx, parseSearchQuery(request.query));
   });
 
   app.get('/material/getSimilarMaterials', async (request) => {

@@ -154,6 +154,18 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
       );
     },
 
+    /** What another finder of products (the search) must leave out for this viewer. */
+    async visibilityOf(ctx: RequestContext): Promise<{ tenantId: number; hiddenCategoryIds: readonly number[] }> {
+      const viewer = await viewers.viewerOf(ctx);
+      return { tenantId: viewer.tenantId, hiddenCategoryIds: (await viewers.treeFor(viewer)).hiddenIds };
+    },
+
+    /** Products by id as this viewer sees them (prices, VAT, language), in the order of `ids`. */
+    async productsById(ctx: RequestContext, ids: readonly number[], options: { withVariants: boolean }): Promise<Product[]> {
+      const viewer = await viewers.viewerOf(ctx);
+      return loadProducts(deps.products, viewer, ids, options);
+    },
+
     /** Forgets everything cached (after catalogue changes made by this process, and in tests). */
     clearCache(): void {
       viewers.clear();

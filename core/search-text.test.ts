@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { foldSearchText, highlightRanges, searchWords } from './search-text.ts';
+
+describe('foldSearchText', () => {
+  it.each([
+    ['Schlüssel', 'schlussel'],
+    ['STRASSE', 'strasse'],
+    ['Straße', 'strasse'],
+    ['Crème Brûlée', 'creme brulee'],
+    ['MAT-002485', 'mat-002485'],
+    ['Ø 68 mm', 'ø 68 mm'],
+  ])('%s → %s', (text, folded) => {
+    expect(foldSearchText(text)).toBe(folded);
+  });
+});
+
+describe('searchWords', () => {
+  it.each([
+    ['  Holz   Schraube ', ['holz', 'schraube']],
+    ['"bohrer"', ['bohrer']],
+    ['MAT-002485', ['mat-002485']],
+    ['schraube Schraube', ['schraube']],
+    ['Größe 2', ['grosse', '2']],
+    ['- -', []],
+    ['a b c d e f g h i j', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']],
+  ])('%s → %j', (key, words) => {
+    expect(searchWords(key)).toEqual(words);
+  });
+});
+
+describe('highlightRanges', () => {
+  it.each([
+    ['a word inside a compound', 'Holzschraube 4 × 40', ['schraube'], [[4, 12]]],
+    ['every word, sorted', 'Akku-Bohrschrauber 12 V', ['schrauber', 'akku'], [[0, 4], [9, 18]]],
+    ['overlapping matches merged', 'Bohrschrauber', ['bohrsch', 'schrauber'], [[0, 13]]],
+    ['an umlaut typed without dots', 'Schlüssel', ['schlussel'], [[0, 9]]],
+    ['an umlaut typed as ae', 'Schlüssel', ['schluessel'], [[0, 9]]],
+    ['ß typed as ss', 'Straßenbesen', ['strasse'], [[0, 6]]],
+    ['a sku prefix', 'MAT-002485', ['mat-0024'], [[0, 8]]],
+    ['repeated occurrences', 'Rot rot', ['rot'], [[0, 3], [4, 7]]],
+    ['nothing found', 'Hammer', ['zange'], []],
+    ['no words', 'Hammer', [], []],
+  ] as const)('%s', (_case, text, words, expected) => {
+    expect(highlightRanges(text, words)).toEqual(expected);
+  });
+});

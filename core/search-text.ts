@@ -1,0 +1,74 @@
+import type { HighlightRange } from './catalog-types.ts';
+
+// How the shop reads a search key (spec section 5) and marks what it matched. The databases fold their
+// search documents the same way (migration 0008): case, diacritics (ä → a) and ß → ss; the documents
+// also carry names with umlauts written out (ä → ae), so "Schlüssel", "schlussel" and "schluessel" all
+// find "Schlüssel".
+
+export const minSearchKeyLength = 3;
+/** Longer keys are cut: nobody types more, and each word costs an index lookup. */
+export const maxSearchKeyLength = 100;
+const maxSearchWords = 8;
+
+/** One character folded: lower case, without diacritics, ß as ss. */
+function foldChar(char: string): string {
+  if (char === 'ß' || char === 'ẞ') return 'ss';
+  return char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export function foldSearchText(text: string): string {
+  let folded = '';
+  for (const char of text) folded += foldChar(char);
+  return folded;
+}
+
+const writtenOutUmlauts: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'ae', Ö: 'oe', Ü: 'ue' };
+
+/** The words of a search key, folded, in their order, without repeats; at most eight. */
+export function searchWords(key: string): string[] {
+  const words = foldSearchText(key.slice(0, maxSearchKeyLength))
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => word !== '');
+  return [...new Set(words)].slice(0, maxSearchWords);
+}
+
+/** A folded copy of `text` and, for every folded character, the index of the original it came from. */
+function foldWithOrigins(text: string, writeOut: boolean): { folded: string; origins: number[] } {
+  let folded = '';
+  const origins: number[] = [];
+  let index = 0;
+  for (const char of text) {
+    const piece = writeOut && writtenOutUmlauts[char] ? writtenOutUmlauts[char]! : foldChar(char);
+    for (let i = 0; i < piece.length; i++) origins.push(index);
+    folded += piece;
+    index += char.length;
+  }
+  return { folded, origins };
+}
+
+/**
+ * Where the words occur in `text`, as ranges of the original string, sorted and merged. Both folds
+ * are tried, so a word typed with "ae" marks the "ä" of the text.
+ */
+export function highlightRanges(text: string, words: readonly string[]): HighlightRange[] {
+  if (!text || words.length === 0) return [];
+  const ranges: [number, number][] = [];
+  for (const writeOut of [false, true]) {
+    const { folded, origins } = foldWithOrigins(text, writeOut);
+    for (const word of words) {
+      for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + word.length)) {
+        const last = origins[at + word.length - 1]!;
+        ranges.push([origins[at]!, last + (text.codePointAt(last)! > 0xffff ? 2 : 1)]);
+      }
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const previous = merged.at(-1);
+    if (previous && range[0] <= previous[1]) previous[1] = Math.max(previous[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return merged;
+}

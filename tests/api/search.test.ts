@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchAnswer } from '../../core/catalog-types.ts';
+import { catalogClient, categoryIds, type CatalogClient } from './catalog-fixtures.ts';
+import { startTestShop, type TestShop } from './helper.ts';
+
+// GET /api/material/search on a fixed set of products added to the demo catalogue. Their names use
+// words no demo product has ("Quarzit…", "Zyklop…"), so every expectation is exact.
+
+let shop: TestShop;
+let client: CatalogClient;
+let slugs: Map<string, number>;
+const ids = new Map<string, number>();
+
+async function addProduct(sku: string, name: string, options: { stock?: number; category?: string; tenantId?: number; categoryId?: number; nameEn?: string } = {}) {
+  const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+  const row = await shop.db
+    .insertInto('products')
+    .values({
+      tenant_id: options.tenantId ?? tenant.id,
+      category_id: options.categoryId ?? slugs.get(options.category ?? 'handwerkzeug')!,
+      sku,
+      name,
+      name_en: options.nameEn ?? null,
+      description: null,
+      description_en: null,
+      price_cents: 1000,
+      retail_price_cents: null,
+      pre_order_price_cents: null,
+      vat_rate_bp: 1900,
+      stock: options.stock ?? 10,
+      sales_unit_id: null,
+      release_date: null,
+      bestseller_rank: null,
+      is_featured: 0,
+      attributes: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.set(sku, row.id);
+  return row.id;
+}
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  client = catalogClient(shop);
+  slugs = await categoryIds(shop);
+  await addProduct('QX-100', 'Quarzit Zyklopenhammer 500 g');
+  await addProduct('QX-1001', 'Quarzit Zyklopenzange');
+  await addProduct('QX-1002', 'Quarzitholzschraube Senkkopf 4 × 40');
+  await addProduct('QX-2000', 'Quarzit-Schlüsselbrett Eiche', { nameEn: 'Quartzite key board oak' });
+  await addProduct('QX-2001', 'Quarzit-Straßenbesen 60 cm', { stock: 0 });
+  const withVariants = await addProduct('QX-3000', 'Quarzit Arbeitshandschuh');
+  const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+  await shop.db
+    .insertInto('product_variants')
+    .values([
+      { tenant_id: tenant.id, product_id: withVariants, variant_sku: 'QXV-GR-9', name: 'Quarzit Arbeitshandschuh Größe 9', attributes: '{}', price_cents: null },
+      { tenant_id: tenant.id, product_id: withVariants, variant_sku: 'QXV-GR-10', name: 'Quarzit Arbeitshandschuh Größe 10', attributes: '{}', price_cents: 1200 },
+    ])
+    .execute();
+  await addProduct('QX-4000', 'Quarzit Sonderposten', { category: 'angebote' });
+});
+afterAll(() => shop.close());
+
+const search = (query: string, account: 'customer' | 'customer2' | 'guest' = 'customer') =>
+  client.json<SearchAnswer>(`/api/material/search?${query}`, account);
+const skusOf = (answer: SearchAnswer) => answer.data.map((product) => product.variantSku ?? product.sku);
+
+describe('GET /api/material/search finds', () => {
+  it('an exact sku first, then sku prefixes', async () => {
+    expect(skusOf(await search('searchKey=qx-100'))).toEqual(['QX-100', 'QX-1001', 'QX-1002']);
+    expect(skusOf(await search('searchKey=QX-1001'))[0]).toBe('QX-1001');
+  });
+
+  it('an exact variant sku as that variant, with its sku marked', async () => {
+    const answer = await search('searchKey=qxv-gr-10');
+    expect(answer.data[0]).toMatchObject({ sku: 'QX-3000', variantSku: 'QXV-GR-10', name: 'Quarzit Arbeitshandschuh Größe 10', price: { value: 12 } });
+    expect(answer.data[0]!.highlight.variantSku).toEqual([[0, 9]]);
+  });
+
+  it('a prefix of a name word, and names starting with the first word before others', async () => {
+    expect(skusOf(await search('searchKey=zyklo'))).toEqual(['QX-100', 'QX-1001']);
+  });
+
+  it('only products with every word (match all)', async () => {
+    expect(skusOf(await search('searchKey=zyklop%20hammer'))).toEqual(['QX-100']);
+    expect(skusOf(await search('searchKey=quarzit%20eiche'))).toEqual(['QX-2000']);
+  });
+
+  it('a part of a German compound', async () => {
+    expect(skusOf(await search('searchKey=holzschraube%20quarzit'))).toEqual(['QX-1002']);
+    expect(skusOf(await search('searchKey=quarzitholz'))).toEqual(['QX-1002']);
+  });
+
+  it('umlauts and ß however they are typed', async () => {
+    for (const key of ['schlüsselbrett', 'Schluesselbrett', 'schlusselbrett', 'SCHLÜSSELBRETT']) {
+      expect(skusOf(await search(`searchKey=${encodeURIComponent(key)}`)), key).toEqual(['QX-2000']);
+    }
+    for (const key of ['straßenbesen', 'strassenbesen']) {
+      expect(skusOf(await search(`searchKey=${encodeURIComponent(key)}`)), key).toEqual(['QX-2001']);
+    }
+  });
+
+  it('the English name too', async () => {
+    expect(skusOf(await search('searchKey=quartzite%20key'))).toEqual(['QX-2000']);
+  });
+
+  it('words shorter than three letters as part of a longer key', async () => {
+    expect(skusOf(await search('searchKey=zyklopenhammer%20500%20g'))).toEqual(['QX-100']);
+    expect(skusOf(await search('searchKey=besen%2060%20cm'))).toEqual(['QX-2001']);
+  });
+});
+
+describe('GET /api/material/search answers', () => {
+  it('with marks on the matched parts of name and sku', async () => {
+    const [hammer] = (await search('searchKey=zyklop%20QX-100')).data;
+    expect(hammer!.highlight.name).toEqual([[8, 14]]);
+    expect(hammer!.highlight.sku).toEqual([[0, 6]]);
+    const [board] = (await search('searchKey=schluesselbrett')).data;
+    expect(board!.name.slice(board!.highlight.name[0]![0], board!.highlight.name[0]![1])).toBe('Schlüsselbrett');
+  });
+
+  it('with paging and the total', async () => {
+    const first = await search('searchKey=quarzit&pageSize=2&page=1');
+    const second = await search('searchKey=quarzit&pageSize=2&page=2');
+    expect(first.meta).toMatchObject({ total: 7, page: 1, pageSize: 2 });
+    expect(first.data).toHaveLength(2);
+    expect(second.data.map((p) => p._id)).not.toEqual(first.data.map((p) => p._id));
+    expect((await search('searchKey=quarzit')).meta.pageSize).toBe(20);
+  });
+
+  it('with the visible categories whose names contain every word', async () => {
+    const answer = await search('searchKey=werkzeug');
+    const names = answer.meta.categories.map((category) => category.name);
+    expect(names).toEqual(expect.arrayContaining(['Werkzeug', 'Handwerkzeug', 'Elektrowerkzeug']));
+    expect(names.every((name) => name.toLowerCase().includes('werkzeug'))).toBe(true);
+    expect((await search('searchKey=saegen')).meta.categories.map((category) => category.name)).toEqual(['Sägen & Zubehör']);
+  });
+
+  it('in the buyer’s language and prices, and without prices for guests', async () => {
+    const [guestHit] = (await search('searchKey=QX-100', 'guest')).data;
+    expect(guestHit!.sku).toBe('QX-100');
+    expect(guestHit!.price).toBeNull();
+    const [customerHit] = (await search('searchKey=QX-100')).data;
+    expect(customerHit!.price).toMatchObject({ value: 10, currency: 'EUR' });
+  });
+});
+
+describe('GET /api/material/search filters', () => {
+  it('by available stock', async () => {
+    expect(skusOf(await search('searchKey=quarzit%20besen'))).toEqual(['QX-2001']);
+    expect(skusOf(await search('searchKey=quarzit%20besen&stockAvail=1'))).toEqual([]);
+  });
+
+  it('by pre-order mode: only products with pre-stocks', async () => {
+    const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+    const season = await shop.db.selectFrom('seasons').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
+    expect(skusOf(await search('searchKey=zyklop&isPreOrderMode=1'))).toEqual([]);
+    await shop.db.insertInto('product_pre_stocks').values({ tenant_id: tenant.id, product_id: ids.get('QX-1001')!, season_id: season.id, quantity: 5 }).execute();
+    expect(skusOf(await search('searchKey=zyklop&isPreOrderMode=1'))).toEqual(['QX-1001']);
+  });
+
+  it('deal categories away from accounts without deals', async () => {
+    expect(skusOf(await search('searchKey=sonderposten'))).toEqual(['QX-4000']);
+    expect(skusOf(await search('searchKey=sonderposten', 'customer2'))).toEqual([]);
+  });
+
+  it('inactive products and other tenants’ products away', async () => {
+    const other = await shop.db.insertInto('tenants').values({ slug: 'other-search', name: 'Anderer Großhandel' }).returning('id').executeTakeFirstOrThrow();
+    const category = await shop.db.insertInto('categories').values({ tenant_id: other.id, parent_id: null, slug: 'fremd', name: 'Fremd', name_en: null }).returning('id').executeTakeFirstOrThrow();
+    await addProduct('QX-9000', 'Quarzit Fremdware', { tenantId: other.id, categoryId: category.id });
+    await addProduct('QX-9001', 'Quarzit Altware');
+    await shop.db.updateTable('products').set({ is_active: 0 }).where('id', '=', ids.get('QX-9001')!).execute();
+    expect(skusOf(await search('searchKey=fremdware'))).toEqual([]);
+    expect(skusOf(await search('searchKey=altware'))).toEqual([]);
+  });
+});
+
+describe('the search follows catalogue changes at once', () => {
+  it('renamed products, changed and removed variants, deleted products', async () => {
+    const id = await addProduct('QX-5000', 'Quarzit Drehmomentschlüssel');
+    expect(skusOf(await search('searchKey=drehmoment'))).toEqual(['QX-5000']);
+    await shop.db.updateTable('products').set({ name: 'Quarzit Kraftschlüssel' }).where('id', '=', id).execute();
+    expect(skusOf(await search('searchKey=drehmoment'))).toEqual([]);
+    expect(skusOf(await search('searchKey=kraftschluessel'))).toEqual(['QX-5000']);
+
+    await shop.db.updateTable('product_variants').set({ is_active: 0 }).where('variant_sku', '=', 'QXV-GR-9').execute();
+    expect(skusOf(await search('searchKey=QXV-GR-9'))).toEqual([]);
+    await shop.db.updateTable('product_variants').set({ is_active: 1 }).where('variant_sku', '=', 'QXV-GR-9').execute();
+    expect(skusOf(await search('searchKey=QXV-GR-9'))).toEqual(['QXV-GR-9']);
+    await shop.db.deleteFrom('product_variants').where('variant_sku', '=', 'QXV-GR-9').execute();
+    expect(skusOf(await search('searchKey=QXV-GR-9'))).toEqual([]);
+
+    await shop.db.deleteFrom('products').where('id', '=', id).execute();
+    expect(skusOf(await search('searchKey=kraftschluessel'))).toEqual([]);
+  });
+});
+
+describe('GET /api/material/search refuses', () => {
+  it.each([
+    ['', 'search.key.required', 'A search key is required'],
+    ['searchKey=', 'search.key.required', 'A search key is required'],
+    ['searchKey=%20%20', 'search.key.required', 'A search key is required'],
+    ['searchKey=ab', 'search.term.too.short', 'Search term should be at least 3 characters long.'],
+    ['searchKey=%20ab%20', 'search.term.too.short', 'Search term should be at least 3 characters long.'],
+  ])('"%s" with %s', async (query, messageKey, message) => {
+    const response = await client.get(`/api/material/search?${query}`, 'customer', { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ messageKey, message, field: 'searchKey' });
+  });
+
+  it('answers in German by default', async () => {
+    const response = await client.get('/api/material/search?searchKey=ab', 'customer');
+    expect(response.json().message).toBe('Der Suchbegriff muss mindestens 3 Zeichen lang sein.');
+  });
+
+  it('bad paging and flags, and visitors without a session', async () => {
+    expect((await client.get('/api/material/search?searchKey=quarzit&page=0', 'customer')).statusCode).toBe(400);
+    expect((await client.get('/api/material/search?searchKey=quarzit&pageSize=1000', 'customer')).statusCode).toBe(400);
+    expect((await client.get('/api/material/search?searchKey=quarzit&stockAvail=yes', 'customer')).statusCode).toBe(400);
+    expect((await client.get('/api/material/search?searchKey=quarzit&page=200&pageSize=100', 'customer')).statusCode).toBe(400);
+    expect((await client.get('/api/material/search?searchKey=quarzit', null)).statusCode).toBe(401);
+  });
+
+  it('keys that would break the query language or LIKE', async () => {
+    for (const key of ['"quarzit', 'quarzit"', '100%', 'qx_100', 'a\\b\\c', 'NEAR(quarzit)', '* OR *']) {
+      const response = await client.get(`/api/material/search?searchKey=${encodeURIComponent(key)}`, 'customer');
+      expect(response.statusCode, key).toBe(200);
+    }
+    expect(skusOf(await search(`searchKey=${encodeURIComponent('"quarzit zyklopenhammer"')}`))).toEqual(['QX-100']);
+    expect(skusOf(await search('searchKey=qx_100'))).toEqual([]);
+  });
+});
