@@ -11,11 +11,13 @@ import autocannon from 'autocannon';
 //     with 20 lines, the SSR category page.
 // The production build runs on its own database: data/bench-N/shop.sqlite seeded with N products, or
 // BENCH_DATABASE_URL (e.g. a PostgreSQL URL; it is seeded with N products when empty).
-// `--only list` measures just hello and the list (for the 1,000,000-product and PostgreSQL runs).
+// `--only list` measures just hello and the list, `--only search` hello and the search mix (for the
+// 1,000,000-product and PostgreSQL runs).
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '2000' }, only: { type: 'string' } } });
 const products = Number(values.products);
-const onlyList = values.only === 'list';
+const only = values.only as 'list' | 'search' | undefined;
+if (only !== undefined && only !== 'list' && only !== 'search') throw new Error('--only takes list or search');
 const root = path.resolve(import.meta.dirname, '..');
 const shopPort = 3300;
 const helloPort = 3301;
@@ -59,8 +61,20 @@ interface Row {
   p99: number;
 }
 
-async function load(title: string, url: string, options: { headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {}): Promise<Row> {
-  const request = { url, connections: 10, headers: options.headers ?? {}, method: options.method ?? 'GET', body: options.body };
+async function load(
+  title: string,
+  url: string,
+  options: { headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string; paths?: string[] } = {},
+): Promise<Row> {
+  const request = {
+    url,
+    connections: 10,
+    headers: options.headers ?? {},
+    method: options.method ?? 'GET',
+    body: options.body,
+    // Several paths: each connection goes through them in turn (a mix of requests).
+    ...(options.paths ? { requests: options.paths.map((path) => ({ path })) } : {}),
+  };
   // A short warm-up first, so the JIT has compiled the route before it is measured.
   await autocannon({ ...request, duration: 2 });
   const result = await autocannon({ ...request, duration });
@@ -112,12 +126,41 @@ for (const category of categories.filter((c) => c.parent === null && !c.isDeal))
   if (meta.total > big.total) big = { id: category._id, total: meta.total, verboseName: category.verboseName };
 }
 
+/**
+ * Search keys as buyers type them, from real product names and skus: exact skus, prefixes of 3 to 6
+ * letters, two-word names, and words of 5 or more letters with one typo. Deterministic.
+ */
+async function searchMix(): Promise<string[]> {
+  const sample: { name: string; sku: string }[] = [];
+  for (const category of categories.filter((c) => c.parent === null && !c.isDeal)) {
+    sample.push(...(await api<{ data: { name: string; sku: string }[] }>(`/api/material?category=${category._id}&page=3&pageSize=25`, auth)).data);
+  }
+  const words = [...new Set(sample.flatMap((product) => product.name.split(/\s+/)).filter((word) => /^\p{L}{5,}$/u.test(word)))];
+  const keys: string[] = [];
+  sample.forEach((product, index) => {
+    const word = words[index % words.length]!;
+    keys.push(index % 2 === 0 ? product.sku : product.sku.toLowerCase());
+    keys.push(word.slice(0, 3 + (index % 4)).toLowerCase());
+    keys.push(product.name.split(/\s+/).slice(1, 3).join(' '));
+    const at = 1 + (index % (word.length - 2));
+    keys.push(`${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`.toLowerCase());
+  });
+  return keys.map((key) => `/api/material/search?searchKey=${encodeURIComponent(key)}&pageSize=20`);
+}
+
 const rows: Row[] = [];
 rows.push(await load('Fastify hello route', `http://127.0.0.1:${helloPort}/hello`));
-rows.push(await load(`GET /api/material, page 1 (category of ${big.total} products)`, `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
-rows.push(await load('GET /api/material, page 50', `${base}/api/material?category=${big.id}&page=50&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
-rows.push(await load('GET /api/material, page 1, client without gzip', `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth } }));
-if (!onlyList) {
+if (only === 'search') {
+  const paths = await searchMix();
+  rows.push(await load(`GET /api/material/search, a mix of ${paths.length} keys`, `${base}${paths[0]}`, { headers: { authorization: auth, ...acceptEncoding }, paths }));
+} else {
+  rows.push(await load(`GET /api/material, page 1 (category of ${big.total} products)`, `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
+  rows.push(await load('GET /api/material, page 50', `${base}/api/material?category=${big.id}&page=50&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
+  rows.push(await load('GET /api/material, page 1, client without gzip', `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth } }));
+}
+if (only === undefined) {
+  const paths = await searchMix();
+  rows.push(await load(`GET /api/material/search, a mix of ${paths.length} keys`, `${base}${paths[0]}`, { headers: { authorization: auth, ...acceptEncoding }, paths }));
   rows.push(await load('GET /api/configuration', `${base}/api/configuration`));
   rows.push(await load('SSR home page (signed in)', `${base}/`, { headers: { cookie, ...acceptEncoding } }));
   const page = await api<Listing>(`/api/material?category=${big.id}&page=2&pageSize=40`, auth);

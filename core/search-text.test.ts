@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldSearchText, highlightRanges, searchWords } from './search-text.ts';
+import { correctableWords, foldSearchText, highlightRanges, isWithinOneEdit, searchWords } from './search-text.ts';
 
 describe('foldSearchText', () => {
   it.each([
@@ -42,5 +42,31 @@ describe('highlightRanges', () => {
     ['no words', 'Hammer', [], []],
   ] as const)('%s', (_case, text, words, expected) => {
     expect(highlightRanges(text, words)).toEqual(expected);
+  });
+});
+
+describe('isWithinOneEdit', () => {
+  it.each([
+    ['schraube', 'schraube', true],
+    ['schruabe', 'schraube', true],
+    ['schraub', 'schraube', true],
+    ['schrraube', 'schraube', true],
+    ['schreube', 'schraube', true],
+    ['xchraube', 'schraube', true],
+    ['schraubx', 'schraube', true],
+    ['chraube', 'schraube', true],
+    ['schraubeee', 'schraube', false],
+    ['schrubea', 'schraube', false],
+    ['sxhrxube', 'schraube', false],
+    ['hammer', 'zange', false],
+  ])('%s ~ %s: %s', (a, b, expected) => {
+    expect(isWithinOneEdit(a, b)).toBe(expected);
+    expect(isWithinOneEdit(b, a)).toBe(expected);
+  });
+});
+
+describe('correctableWords', () => {
+  it('folds a name and keeps its words of five letters or more', () => {
+    expect(correctableWords('Alpenkraft Akku-Bohrschrauber 12 V Größe 2')).toEqual(['alpenkraft', 'bohrschrauber', 'grosse']);
   });
 });

@@ -72,3 +72,32 @@ export function highlightRanges(text: string, words: readonly string[]): Highlig
   }
   return merged;
 }
+
+/** Words of at least this length may carry one typo (spec of the built-in engine, as in common engines). */
+export const minTypoWordLength = 5;
+
+/**
+ * Whether two words differ by at most one edit: one letter inserted, deleted or replaced, or two
+ * neighbouring letters swapped. Linear time, for comparing a typed word with many known words.
+ */
+export function isWithinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (longer.length - shorter.length > 1) return false;
+  let start = 0;
+  while (start < shorter.length && shorter[start] === longer[start]) start++;
+  if (shorter.length === longer.length) {
+    // Replaced: the rest after the first difference is equal; swapped: the next two are crossed.
+    if (shorter.slice(start + 1) === longer.slice(start + 1)) return true;
+    return shorter[start] === longer[start + 1] && shorter[start + 1] === longer[start] && shorter.slice(start + 2) === longer.slice(start + 2);
+  }
+  // Inserted or deleted: skipping the differing letter of the longer word makes them equal.
+  return shorter.slice(start) === longer.slice(start + 1);
+}
+
+/** The words of a product name that a typo can be corrected to: folded, letters only, long enough. */
+export function correctableWords(name: string): string[] {
+  return foldSearchText(name)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= minTypoWordLength);
+}

@@ -12,6 +12,7 @@ import { createProductRepository } from './modules/catalog/product.repository.ts
 import { createSimilarProductsRepository } from './modules/catalog/similar-products.repository.ts';
 import { createProductSearchRepository } from './modules/search/product-search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { createSearchVocabulary } from './modules/search/search-vocabulary.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
@@ -45,6 +46,7 @@ export function createServices(db: Database, config: Config) {
     },
     { answerTtlMs: config.catalogAnswerCacheMs },
   );
+  const productSearch = createProductSearchRepository(db);
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
     settings,
@@ -58,7 +60,7 @@ export function createServices(db: Database, config: Config) {
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
     catalog,
-    search: createSearchService({ search: createProductSearchRepository(db), catalog }),
+    search: createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, { answerTtlMs: config.catalogAnswerCacheMs }),
     basket: createBasketService({ baskets: createBasketRepository(db), products: buyerProducts, settings }),
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), products: buyerProducts }),
   };

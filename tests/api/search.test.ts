@@ -41,7 +41,8 @@ async function addProduct(sku: string, name: string, options: { stock?: number; 
 }
 
 beforeAll(async () => {
-  shop = await startTestShop();
+  // Answers are reused for two seconds in production; these tests change the catalogue in between.
+  shop = await startTestShop({ CATALOG_ANSWER_CACHE_MS: '0' });
   client = catalogClient(shop);
   slugs = await categoryIds(shop);
   await addProduct('QX-100', 'Quarzit Zyklopenhammer 500 g');
@@ -78,7 +79,7 @@ describe('GET /api/material/search finds', () => {
     expect(answer.data[0]!.highlight.variantSku).toEqual([[0, 9]]);
   });
 
-  it('a prefix of a name word, and names starting with the first word before others', async () => {
+  it('a prefix of a name word, in name order', async () => {
     expect(skusOf(await search('searchKey=zyklo'))).toEqual(['QX-100', 'QX-1001']);
   });
 
@@ -99,6 +100,17 @@ describe('GET /api/material/search finds', () => {
     for (const key of ['straßenbesen', 'strassenbesen']) {
       expect(skusOf(await search(`searchKey=${encodeURIComponent(key)}`)), key).toEqual(['QX-2001']);
     }
+  });
+
+  it('a word of five letters or more with one typo, when nothing matches as typed', async () => {
+    const replaced = await search('searchKey=zyklopemhammer');
+    expect(skusOf(replaced)).toEqual(['QX-100']);
+    expect(replaced.data[0]!.highlight.name).toEqual([[8, 22]]);
+    expect(skusOf(await search('searchKey=quarzti%20zyklopenzange'))).toEqual(['QX-1001']);
+    expect(skusOf(await search('searchKey=zyklopenzang'))).toEqual(['QX-1001']);
+    expect(skusOf(await search('searchKey=quarzit%20eihce'))).toEqual(['QX-2000']);
+    // Four letters are too few to tell a typo from another word.
+    expect(skusOf(await search('searchKey=quarzit%20eihc'))).toEqual([]);
   });
 
   it('the English name too', async () => {
@@ -220,6 +232,9 @@ describe('GET /api/material/search refuses', () => {
     expect((await client.get('/api/material/search?searchKey=quarzit&stockAvail=yes', 'customer')).statusCode).toBe(400);
     expect((await client.get('/api/material/search?searchKey=quarzit&page=200&pageSize=100', 'customer')).statusCode).toBe(400);
     expect((await client.get('/api/material/search?searchKey=quarzit', null)).statusCode).toBe(401);
+    const tooLong = await client.get(`/api/material/search?searchKey=${'a'.repeat(101)}`, 'customer');
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ field: 'searchKey', messageKey: 'validation.too_long' });
   });
 
   it('keys that would break the query language or LIKE', async () => {
@@ -229,5 +244,25 @@ describe('GET /api/material/search refuses', () => {
     }
     expect(skusOf(await search(`searchKey=${encodeURIComponent('"quarzit zyklopenhammer"')}`))).toEqual(['QX-100']);
     expect(skusOf(await search('searchKey=qx_100'))).toEqual([]);
+  });
+});
+
+describe('GET /api/material/search with many matches', () => {
+  it('many matches in name order across pages, counted up to 1,000', async () => {
+    const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+    const category = slugs.get('messwerkzeug')!;
+    const bulk = Array.from({ length: 1100 }, (_, index) => ({
+      tenant_id: tenant.id, category_id: category, sku: `YT-${String(index).padStart(5, '0')}`, name: `Yttrium Massenartikel ${String((index * 7919) % 1100).padStart(4, '0')}`,
+      name_en: null, description: null, description_en: null, price_cents: 100, retail_price_cents: null, pre_order_price_cents: null,
+      vat_rate_bp: 1900, stock: 1, sales_unit_id: null, release_date: null, bestseller_rank: null, is_featured: 0 as const, attributes: '{}',
+    }));
+    await shop.db.insertInto('products').values(bulk).execute();
+    expect((await search('searchKey=massenartikel&pageSize=100&page=1')).meta.total).toBe(1000);
+    const names: string[] = [];
+    for (let page = 1; page <= 3; page++) names.push(...(await search(`searchKey=yttrium&pageSize=100&page=${page}`)).data.map((p) => `${p.name}|${p._id}`));
+    expect(names).toHaveLength(300);
+    expect(new Set(names).size).toBe(names.length);
+    const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    expect(names.map((entry) => entry.split('|')[0]!)).toEqual(names.map((entry) => entry.split('|')[0]!).sort(byName));
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { AttributeFilter, ListingFilters } from '../../modules/catalog/product-listing.repository.ts';
+import { maxSearchKeyLength } from '../../../core/search-text.ts';
 import type { ProductSearchQuery } from '../../modules/search/search.service.ts';
 
 // Query strings of the material endpoints. Numbers must be plain digits ("1e3", "0x10" and " 7" are
@@ -102,6 +103,7 @@ export const defaultSearchPageSize = 20;
 export function parseSearchQuery(query: unknown): ProductSearchQuery {
   const parsed = parseInput(searchQuery, typeof query === 'object' && query !== null ? query : {});
   const key = Array.isArray(parsed.searchKey) ? (parsed.searchKey[0] ?? '') : (parsed.searchKey ?? '');
+  if (key.length > maxSearchKeyLength) throw new AppError('validation', 'validation.too_long', { field: 'searchKey' });
   return {
     key,
     page: parsed.page ?? 1,

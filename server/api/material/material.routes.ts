@@ -20,9 +20,9 @@ export default async function materialRoutes(app: FastifyInstance, { services }:
     return sendSerializedOnce(reply, await services.catalog.listProducts(ctx, { ...parseListQuery(request.query), withVariants: true }));
   });
 
-  app.get('/material/search', async (request) => {
+  app.get('/material/search', async (request, reply) => {
     const ctx = requireSession(request);
-    return services.search.search(ctx, parseSearchQuery(request.query));
+    return sendSerializedOnce(reply, await services.search.search(ctx, parseSearchQuery(request.query)));
   });
 
   app.get('/material/getSimilarMaterials', async (request) => {

@@ -98,6 +98,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql.raw(`CREATE VIRTUAL TABLE product_search USING fts5(doc, tokenize = 'trigram remove_diacritics 1')`).execute(db);
     await sql.raw(`INSERT INTO product_search (rowid, doc) SELECT p.id, ${documentOf('sqlite', 'p')} FROM products p`).execute(db);
     for (const statement of sqliteTriggers) await sql.raw(statement).execute(db);
+    // The matches of a key are looked up by id to apply tenant, visibility and stock filters and to
+    // sort by name; this narrow index answers that without reading the (wide) product rows.
+    await sql`CREATE INDEX products_search_lookup_idx ON products (id, tenant_id, is_active, category_id, stock, has_pre_stock, name)`.execute(db);
     return;
   }
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
@@ -120,6 +123,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       const name = /CREATE TRIGGER (\w+)/.exec(statement)?.[1];
       if (name) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
     }
+    await sql`DROP INDEX IF EXISTS products_search_lookup_idx`.execute(db);
     await sql`DROP TABLE IF EXISTS product_search`.execute(db);
     return;
   }

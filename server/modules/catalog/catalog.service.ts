@@ -154,6 +154,11 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
       );
     },
 
+    /** Equal for two requests exactly when their viewers see the same catalogue answers (for caches of other finders). */
+    async answerKeyOf(ctx: RequestContext): Promise<string> {
+      return viewers.keyOf(await viewers.viewerOf(ctx));
+    },
+
     /** What another finder of products (the search) must leave out for this viewer. */
     async visibilityOf(ctx: RequestContext): Promise<{ tenantId: number; hiddenCategoryIds: readonly number[] }> {
       const viewer = await viewers.viewerOf(ctx);

@@ -5,15 +5,11 @@ import type { ListingFilters } from '../catalog/product-listing.repository.ts';
 
 // The product search's SQL (ADR 0008). The match differs by engine — SQLite asks its FTS5 trigram
 // table, PostgreSQL its pg_trgm-indexed documents with LIKE — the rest is shared: tenant, active,
-// hidden categories, stock filters, and the order: an exact sku or variant sku first, then sku
-// prefixes, then names that start with the first word, then the rest by name.
+// hidden categories, stock filters. Exact sku and variant sku hits are index lookups of their own;
+// the other matches come in name order.
 
-export interface SearchTerms {
-  /** Folded words (core/search-text.ts); every one must occur in the product's search document. */
-  words: readonly string[];
-  /** The whole key, upper case, for the exact and prefix sku ranks. */
-  skuKey: string;
-}
+/** Folded search words, each with the known words a typo in it may stand for: [typed, ...corrections]. */
+export type SearchWords = readonly (readonly string[])[];
 
 export interface SearchScope {
   tenantId: number;
@@ -23,62 +19,96 @@ export interface SearchScope {
 
 /** Words shorter than this cannot use a trigram index; they only narrow what the longer words found. */
 const trigramLength = 3;
+/**
+ * Counting stops here, as common search engines do (Meilisearch's default maxTotalHits): nobody pages
+ * through more, and counting thousands of matches costs more than finding a page of them.
+ */
+export const maxCountedMatches = 1_000;
+/** Up to this many matches, reading them all and sorting by name beats walking the name index. */
+const fewMatches = 200;
 
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export function createProductSearchRepository(db: Database) {
   const engine = engineOf(db);
 
-  function matchCondition(words: readonly string[]): { from: RawBuilder<unknown>; where: RawBuilder<unknown>[] } {
+  /** Ids of the products whose search documents contain, of every group, one of its words. */
+  function matchingIds(words: SearchWords): RawBuilder<unknown> {
     if (engine === 'sqlite') {
-      const indexed = words.filter((word) => word.length >= trigramLength);
-      const short = words.filter((word) => word.length < trigramLength);
-      const where: RawBuilder<unknown>[] = [];
+      // A group with a corrected typo holds words of five letters or more; a short word stands alone.
+      const indexed = words.filter((group) => group[0]!.length >= trigramLength);
+      const short = words.filter((group) => group[0]!.length < trigramLength).map((group) => group[0]!);
+      const conditions: RawBuilder<unknown>[] = [];
       // An FTS5 phrase in double quotes is matched as written (quotes inside are doubled).
-      if (indexed.length > 0) where.push(sql`s.doc match ${indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ')}`);
-      for (const word of short) where.push(sql`s.doc like ${`%${likeEscaped(word)}%`} escape '\\'`);
-      return { from: sql`product_search s join products p on p.id = s.rowid`, where };
+      const phrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+      if (indexed.length > 0) conditions.push(sql`doc match ${indexed.map((group) => `(${group.map(phrase).join(' OR ')})`).join(' AND ')}`);
+      // instr, not LIKE: FTS5 would answer a LIKE shorter than a trigram by reading every document,
+      // while instr only checks the documents the longer words found. Short words are digits and
+      // units ("12 V"), which lower() folds well enough.
+      for (const word of short) conditions.push(sql`instr(lower(doc), ${word}) > 0`);
+      return sql`select rowid from product_search where ${sql.join(conditions, sql` and `)}`;
     }
-    return {
-      from: sql`product_search s join products p on p.id = s.product_id`,
-      where: words.map((word) => sql`s.doc like ${`%${likeEscaped(word)}%`}`),
-    };
+    const contains = (word: string) => sql`doc like ${`%${likeEscaped(word)}%`}`;
+    return sql`select product_id from product_search where ${sql.join(
+      words.map((group) => sql`(${sql.join(group.map(contains), sql` or `)})`),
+      sql` and `,
+    )}`;
   }
 
-  function filtered(terms: SearchTerms, scope: SearchScope) {
-    const { from, where } = matchCondition(terms.words);
-    const conditions = [...where, sql`p.tenant_id = ${scope.tenantId}`, sql`p.is_active = 1`];
+  function visible(scope: SearchScope): RawBuilder<unknown> {
+    const conditions = [sql`p.tenant_id = ${scope.tenantId}`, sql`p.is_active = 1`];
     if (scope.hiddenCategoryIds.length > 0) conditions.push(sql`p.category_id not in (${sql.join(scope.hiddenCategoryIds)})`);
     if (scope.filters.inStockOnly) conditions.push(sql`p.stock > 0`);
     if (scope.filters.preOrderOnly) conditions.push(sql`p.has_pre_stock = 1`);
-    return { from, where: sql.join(conditions, sql` and `) };
+    return sql.join(conditions, sql` and `);
   }
 
   return {
-    /** One page of matching product ids in search order, and the variant whose sku equals the key, if any. */
-    async findPage(terms: SearchTerms, scope: SearchScope, offset: number, limit: number): Promise<{ id: number; exactVariantSku: string | null }[]> {
-      const { from, where } = filtered(terms, scope);
-      const firstWord = terms.words[0] ?? '';
-      const exactVariant = sql<string | null>`(select v.variant_sku from product_variants v
-         where v.product_id = p.id and v.is_active = 1 and upper(v.variant_sku) = ${terms.skuKey} limit 1)`;
-      const { rows } = await sql<{ id: number; exact_variant_sku: string | null }>`
-        select p.id, ${exactVariant} as exact_variant_sku
-          from ${from}
-         where ${where}
-         order by case
-                    when upper(p.sku) = ${terms.skuKey} or ${exactVariant} is not null then 0
-                    when upper(p.sku) like ${`${likeEscaped(terms.skuKey)}%`} escape '\\' then 1
-                    when lower(p.name) like ${`${likeEscaped(firstWord)}%`} escape '\\' then 2
-                    else 3
-                  end, p.name, p.id
-         limit ${limit} offset ${offset}`.execute(db);
-      return rows.map((row) => ({ id: Number(row.id), exactVariantSku: row.exact_variant_sku }));
+    /** Visible products whose sku or active variant's sku is one of `skus`, with the variant sku that matched. */
+    async findExactSkus(skus: readonly string[], scope: SearchScope): Promise<{ id: number; variantSku: string | null }[]> {
+      const { rows } = await sql<{ id: number; variant_sku: string | null }>`
+        select p.id, null as variant_sku from products p where p.sku in (${sql.join(skus)}) and ${visible(scope)}
+        union all
+        select p.id, v.variant_sku from product_variants v join products p on p.id = v.product_id
+         where v.tenant_id = ${scope.tenantId} and v.variant_sku in (${sql.join(skus)}) and v.is_active = 1 and ${visible(scope)}`.execute(db);
+      return rows.map((row) => ({ id: Number(row.id), variantSku: row.variant_sku }));
     },
 
-    async count(terms: SearchTerms, scope: SearchScope): Promise<number> {
-      const { from, where } = filtered(terms, scope);
-      const { rows } = await sql<{ total: number | string }>`select count(*) as total from ${from} where ${where}`.execute(db);
+    /** How many visible products match every word, counted up to maxCountedMatches. */
+    async countMatches(words: SearchWords, scope: SearchScope): Promise<number> {
+      const { rows } = await sql<{ total: number | string }>`
+        select count(*) as total from (
+          select 1 from ${engine === 'sqlite' ? sql`products p indexed by products_search_lookup_idx` : sql`products p`} where p.id in (${matchingIds(words)}) and ${visible(scope)} limit ${maxCountedMatches}
+        ) matches`.execute(db);
       return Number(rows[0]?.total ?? 0);
+    },
+
+    /** Names of a tenant's active products in id order, a chunk at a time (for the typo vocabulary). */
+    findNames(tenantId: number, afterId: number, limit: number) {
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'name_en'])
+        .where('tenant_id', '=', tenantId)
+        .where('is_active', '=', 1)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** One page of the visible products that match every word, in name order, leaving out `excludedIds`. */
+    async findPageIds(words: SearchWords, scope: SearchScope, matches: number, excludedIds: readonly number[], offset: number, limit: number): Promise<number[]> {
+      const excluded = excludedIds.length > 0 ? sql`and p.id not in (${sql.join(excludedIds)})` : sql``;
+      // Few matches: read them and sort. Many: walk the products in name order (an index that carries
+      // every filter column) and keep those in the match set, which stops after one page.
+      const source =
+        engine === 'postgres' ? sql`products p` : sql.raw(`products p indexed by ${matches > fewMatches ? 'products_listing_all_idx' : 'products_search_lookup_idx'}`);
+      const { rows } = await sql<{ id: number }>`
+        select p.id from ${source}
+         where p.id in (${matchingIds(words)}) and ${visible(scope)} ${excluded}
+         order by p.name, p.id
+         limit ${limit} offset ${offset}`.execute(db);
+      return rows.map((row) => Number(row.id));
     },
   };
 }

@@ -1,14 +1,17 @@
 import type { Category, SearchAnswer, SearchProduct } from '../../../core/catalog-types.ts';
-import { highlightRanges, maxSearchKeyLength, minSearchKeyLength, searchWords } from '../../../core/search-text.ts';
+import { highlightRanges, minSearchKeyLength, searchWords } from '../../../core/search-text.ts';
+import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { selectVariant } from '../catalog/product.mapper.ts';
-import type { ProductSearchRepository } from './product-search.repository.ts';
+import type { ProductSearchRepository, SearchWords } from './product-search.repository.ts';
+import type { SearchVocabulary } from './search-vocabulary.ts';
 
 // The built-in product search (spec sections 5 and 7, ADR 0008): checks the key, finds one page of
-// matching products in search order, loads them as the buyer sees them, marks what matched, and adds
-// the visible categories whose names contain every word.
+// matching products — exact sku and variant sku hits first, then the products whose search documents
+// contain every word, in name order — loads them as the buyer sees them, marks what matched, and adds
+// the visible categories whose names contain every word. The total is counted up to 1,000.
 
 export interface ProductSearchQuery {
   key: string;
@@ -21,7 +24,20 @@ export interface ProductSearchQuery {
 /** Deepest row a search reaches (page × page size), as for the catalogue listing. */
 export const maxSearchDepth = 1_000;
 
-export function createSearchService(deps: { search: ProductSearchRepository; catalog: Pick<CatalogService, 'visibilityOf' | 'productsById' | 'listCategories'> }) {
+export interface SearchDependencies {
+  search: ProductSearchRepository;
+  vocabulary: SearchVocabulary;
+  catalog: Pick<CatalogService, 'visibilityOf' | 'productsById' | 'listCategories' | 'answerKeyOf'>;
+}
+
+export function createSearchService(deps: SearchDependencies, options: { answerTtlMs?: number } = {}) {
+  // Typeahead asks for the same keys again and again (every buyer typing "schrau" passes "sch",
+  // "schr" …): answers are reused for the same kind of viewer as long as catalogue answers are.
+  const answers = createTtlCache<SearchAnswer>(options.answerTtlMs ?? 2_000, 1_000);
+  // Counting a common word's matches reads up to a thousand of them; paging and the same key typed
+  // by other buyers repeat it. Kept as long as the catalogue keeps its listing counts.
+  const counts = createTtlCache<number>(30_000, 10_000);
+
   return {
     async search(ctx: RequestContext, query: ProductSearchQuery): Promise<SearchAnswer> {
       const key = query.key.trim();
@@ -30,43 +46,81 @@ export function createSearchService(deps: { search: ProductSearchRepository; cat
       if (query.page * query.pageSize > maxSearchDepth) {
         throw new AppError('validation', 'validation.page_out_of_range', { field: 'page', params: { max: maxSearchDepth } });
       }
-      const words = searchWords(key);
-      if (words.length === 0) return { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize, categories: [] } };
+      const viewerKey = await deps.catalog.answerKeyOf(ctx);
+      return answers.get(JSON.stringify([viewerKey, key, query.page, query.pageSize, query.filters]), () => findAnswer(ctx, key, query));
+    },
 
-      const visibility = await deps.catalog.visibilityOf(ctx);
-      const terms = { words, skuKey: key.slice(0, maxSearchKeyLength).toUpperCase() };
-      const scope = { ...visibility, filters: query.filters };
-      const [hits, total, categories] = await Promise.all([
-        deps.search.findPage(terms, scope, (query.page - 1) * query.pageSize, query.pageSize),
-        deps.search.count(terms, scope),
-        deps.catalog.listCategories(ctx),
-      ]);
-      const products = await deps.catalog.productsById(
-        ctx,
-        hits.map((hit) => hit.id),
-        { withVariants: true },
-      );
-      const exactVariant = new Map(hits.map((hit) => [hit.id, hit.exactVariantSku]));
-      const data = products.map((product): SearchProduct => {
-        const variantSku = exactVariant.get(product._id);
-        // A key that is a variant's sku finds that variant: the entry stands for it, as a list row would.
-        const shown = variantSku ? selectVariant(product, variantSku) : product;
-        return {
-          ...shown,
-          highlight: {
-            name: highlightRanges(shown.name, words),
-            sku: highlightRanges(shown.sku, words),
-            variantSku: shown.variantSku ? highlightRanges(shown.variantSku, words) : [],
-          },
-        };
-      });
-      return { data, meta: { total, page: query.page, pageSize: query.pageSize, categories: matchingCategories(categories, words) } };
+    clearCache(): void {
+      answers.clear();
+      counts.clear();
+      deps.vocabulary.clear();
     },
   };
+
+  async function findAnswer(ctx: RequestContext, key: string, query: ProductSearchQuery): Promise<SearchAnswer> {
+    const words = searchWords(key);
+    if (words.length === 0) return { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize, categories: [] } };
+
+    const visibility = await deps.catalog.visibilityOf(ctx);
+    const scope = { ...visibility, filters: query.filters };
+    // Skus are compared as typed and in upper case (the way wholesalers write them).
+    const skuKeys = [...new Set([key, key.toUpperCase()])];
+    const countOf = (groups: SearchWords) => counts.get(JSON.stringify([scope, groups]), () => deps.search.countMatches(groups, scope));
+    let groups: SearchWords = words.map((word) => [word]);
+    let [exactHits, matches, categories] = await Promise.all([deps.search.findExactSkus(skuKeys, scope), countOf(groups), deps.catalog.listCategories(ctx)]);
+    // Nothing as typed: a word of five letters or more may carry one typo; try the known words one
+    // edit away from it (ADR 0008).
+    if (matches === 0 && exactHits.length === 0) {
+      const corrected = await Promise.all(words.map(async (word) => [word, ...(await deps.vocabulary.corrections(scope.tenantId, word))]));
+      if (corrected.some((group) => group.length > 1)) {
+        groups = corrected;
+        matches = await countOf(groups);
+      }
+    }
+    // Exact sku hits come first (one product once), then every other match in name order.
+    const exact = [...new Map(exactHits.map((hit) => [hit.id, hit] as const)).values()];
+    const offset = (query.page - 1) * query.pageSize;
+    const exactOnPage = exact.slice(offset, offset + query.pageSize);
+    const restIds =
+      exactOnPage.length < query.pageSize
+        ? await deps.search.findPageIds(
+            groups,
+            scope,
+            matches,
+            exact.map((hit) => hit.id),
+            Math.max(0, offset - exact.length),
+            query.pageSize - exactOnPage.length,
+          )
+        : [];
+    const hits = [...exactOnPage.map((hit) => ({ id: hit.id, exactVariantSku: hit.variantSku })), ...restIds.map((id) => ({ id, exactVariantSku: null }))];
+    const total = Math.max(matches, exact.length);
+    // Variants only when a key named one: the entry then stands for that variant.
+    const products = await deps.catalog.productsById(
+      ctx,
+      hits.map((hit) => hit.id),
+      { withVariants: hits.some((hit) => hit.exactVariantSku !== null) },
+    );
+    const exactVariant = new Map(hits.map((hit) => [hit.id, hit.exactVariantSku]));
+    const marked = groups.flat();
+    const data = products.map((product): SearchProduct => {
+      const variantSku = exactVariant.get(product._id);
+      // A key that is a variant's sku finds that variant: the entry stands for it, as a list row would.
+      const shown = variantSku ? selectVariant(product, variantSku) : product;
+      return {
+        ...shown,
+        highlight: {
+          name: highlightRanges(shown.name, marked),
+          sku: highlightRanges(shown.sku, marked),
+          variantSku: shown.variantSku ? highlightRanges(shown.variantSku, marked) : [],
+        },
+      };
+    });
+    return { data, meta: { total, page: query.page, pageSize: query.pageSize, categories: matchingCategories(categories, groups) } };
+  }
 }
 
-function matchingCategories(categories: readonly Category[], words: readonly string[]): Category[] {
-  return categories.filter((category) => words.every((word) => highlightRanges(category.name, [word]).length > 0));
+function matchingCategories(categories: readonly Category[], groups: SearchWords): Category[] {
+  return categories.filter((category) => groups.every((group) => highlightRanges(category.name, group).length > 0));
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
