@@ -67,7 +67,8 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
     const skuKeys = [...new Set([key, key.toUpperCase()])];
     const countOf = (groups: SearchWords) => counts.get(JSON.stringify([scope, groups]), () => deps.search.countMatches(groups, scope));
     let groups: SearchWords = words.map((word) => [word]);
-    let [exactHits, matches, categories] = await Promise.all([deps.search.findExactSkus(skuKeys, scope), countOf(groups), deps.catalog.listCategories(ctx)]);
+    const [exactHits, typedMatches, categories] = await Promise.all([deps.search.findExactSkus(skuKeys, scope), countOf(groups), deps.catalog.listCategories(ctx)]);
+    let matches = typedMatches;
     // Nothing as typed: a word of five letters or more may carry one typo; try the known words one
     // edit away from it (ADR 0008).
     if (matches === 0 && exactHits.length === 0) {
