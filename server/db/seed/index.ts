@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../database.ts';
 import { engineOf } from '../migration-helpers.ts';
 import { seedAccounts } from './accounts.ts';
@@ -33,7 +34,16 @@ export async function seedDemo(db: Database, options: DemoSeedOptions): Promise<
     await insertProducts(trx, engine, { tenantId, categoryIds, unitIds, seasonIds, companyIds }, 1, options.products);
     await seedDocuments({ db: trx, engine, tenantId, companyIds, userIds, seasonIds }, options.products);
   });
+  await refreshPlannerStatistics(db);
   return { seeded: true };
+}
+
+/**
+ * After a bulk load PostgreSQL's planner still believes the tables are as small as they were, and
+ * autovacuum may be off or late: a search would then walk 100,000 products for one page.
+ */
+async function refreshPlannerStatistics(db: Database): Promise<void> {
+  if (engineOf(db) === 'postgres') await sql`vacuum analyze`.execute(db);
 }
 
 /** Number of generated demo products present (the highest MAT-nnnnnn number), 0 without demo tenant. */
@@ -64,6 +74,7 @@ export async function addDemoProducts(db: Database, options: DemoSeedOptions): P
   await writeDemoMedia(options.mediaDir);
   const ids = await loadCatalogIds(db, tenant.id);
   await db.transaction().execute((trx) => insertProducts(trx, engine, ids, existing + 1, options.products));
+  await refreshPlannerStatistics(db);
   return { added: options.products - existing };
 }
 
