@@ -15,6 +15,7 @@ export default [
     route('product/:verboseProduct?', 'routes/product.tsx'),
     route('detailed-cart', 'routes/detailed-cart.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
+    route('search', 'routes/search.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,8 @@
 // VAT rules of spec sections 2 and 9. Rates are basis points (19 % = 1900) so no float ever holds money.
 
+import type { Price } from './catalog-types.ts';
+import { amountToCents } from './money.ts';
+
 export interface VatTableEntry {
   countryCode: string;
   taxCategory: string;
@@ -11,6 +14,21 @@ export function showsVatInfoBar(userCountry: string | null | undefined, shopCoun
   if (!userCountry || userCountry === shopCountry) return false;
   const countries = new Set(vatTable.map((entry) => entry.countryCode));
   return countries.has(userCountry) && countries.has(shopCountry);
+}
+
+/**
+ * A unit amount (net, as the API sends it) as the buyer sees it, in cents: net, or gross from the
+ * item's VAT rate in percent (the API's vatRate).
+ */
+export function shownCents(amount: number, vatRatePercent: number, showNetPrices: boolean): number {
+  const net = amountToCents(amount);
+  return showNetPrices ? net : grossCents(net, Math.round(vatRatePercent * 100));
+}
+
+/** The unit price a buyer sees, in cents; pre-order mode shows the pre-order price where there is one. */
+export function shownUnitCents(price: Pick<Price, 'value' | 'preOrderPrice'>, vatRatePercent: number, showNetPrices: boolean, preOrder: boolean): number {
+  const amount = preOrder && price.preOrderPrice !== null ? price.preOrderPrice : price.value;
+  return shownCents(amount, vatRatePercent, showNetPrices);
 }
 
 /** gross = net × (vatRate/100 + 1), in integer cents, rounded half away from zero. */

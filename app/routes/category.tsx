@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { productPath } from '../../core/category-path';
 import { appLoadContext } from '../app-context';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
-import { CardPurchase } from '../features/catalog/card-purchase';
 import { CategoryTiles } from '../features/catalog/category-tiles';
 import { loadCategoryPage } from '../features/catalog/category-page.server';
 import { FilterPanel } from '../features/catalog/filter-panel';
 import { listingSearch, productListPageSize } from '../features/catalog/listing-params';
+import { GridPurchase, useMirroredToggles } from '../features/catalog/listing-shared';
 import { ListingToolbar } from '../features/catalog/listing-toolbar';
 import { parentTitle } from '../features/catalog/parent-title';
 import { pageCount } from '../features/catalog/pagination';
@@ -16,7 +14,6 @@ import { ProductCard } from '../features/catalog/product-card';
 import { ProductListTable } from '../features/catalog/product-list-table';
 import { useCatalogViewer } from '../features/catalog/use-catalog-viewer';
 import { useTranslation } from '../lib/i18n';
-import { useInterfaceStore } from '../stores/interface-store';
 import type { Route } from './+types/category';
 
 export function loader({ context, params, url }: Route.LoaderArgs) {
@@ -29,16 +26,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 type Listing = Extract<Route.ComponentProps['loaderData'], { kind: 'listing' }>;
-
-/** The two toggles live in the URL; the interface store mirrors them for the rest of the shop (search panel). */
-function useMirroredToggles(stockAvail: boolean, preOrder: boolean) {
-  const setPreOrderMode = useInterfaceStore((state) => state.setPreOrderMode);
-  const setShowOnlyAvailableStocks = useInterfaceStore((state) => state.setShowOnlyAvailableStocks);
-  useEffect(() => {
-    setPreOrderMode(preOrder);
-    setShowOnlyAvailableStocks(stockAvail);
-  }, [preOrder, stockAvail, setPreOrderMode, setShowOnlyAvailableStocks]);
-}
 
 function SubcategoryChips({ listing }: { listing: Listing }) {
   const { t } = useTranslation();
@@ -61,18 +48,6 @@ function SubcategoryChips({ listing }: { listing: Listing }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** A grid card buys in order mode; pre-orders, with a quantity per season, are placed on the product page. */
-function GridPurchase({ product, orderType }: { product: Listing['products'][number]; orderType: 'order' | 'preOrder' }) {
-  const { t } = useTranslation();
-  const viewer = useCatalogViewer();
-  if (orderType === 'order') return <CardPurchase product={product} viewer={viewer} />;
-  return (
-    <Link to={`${productPath(product)}&preOrder=1`} className="text-sm font-medium text-brand-text hover:underline">
-      {t('catalog.add.preorder')}
-    </Link>
   );
 }
 

@@ -10,7 +10,7 @@ import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductListTable } from '../features/catalog/product-list-table';
 import { loadProductPage } from '../features/catalog/product-page.server';
 import { variantAsProduct } from '../features/catalog/product-rows';
-import { shownCents } from '../features/catalog/row-pricing';
+import { shownCents } from '../../core/vat';
 import { SalesUnitInfo } from '../features/catalog/sales-unit-info';
 import { StockIndicator } from '../features/catalog/stock-indicator';
 import { useCatalogViewer } from '../features/catalog/use-catalog-viewer';

@@ -2,7 +2,7 @@ import type { Price } from '../../../core/catalog-types';
 import { centsToAmount, formatMoney } from '../../../core/money';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
-import { shownCents } from './row-pricing';
+import { shownUnitCents } from '../../../core/vat';
 
 /** Guests of a shop that hides prices see dots; the server sent no price at all (spec section 6). */
 export function HiddenPrice() {
@@ -40,6 +40,5 @@ export interface UnitPriceProps {
 /** The unit price in the buyer's view (net, or gross from the item's VAT rate). */
 export function UnitPrice({ price, vatRate, showNetPrices, preOrder = false, className }: UnitPriceProps) {
   if (!price) return <HiddenPrice />;
-  const amount = preOrder && price.preOrderPrice !== null ? price.preOrderPrice : price.value;
-  return <Money cents={shownCents(amount, vatRate, showNetPrices)} currency={price.currency} className={className} />;
+  return <Money cents={shownUnitCents(price, vatRate, showNetPrices, preOrder)} currency={price.currency} className={className} />;
 }

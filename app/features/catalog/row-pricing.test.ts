@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { rowTotalsLine, lineShownCents, shownCents, tableTotals } from './row-pricing';
+import { rowTotalsLine, lineShownCents, tableTotals } from './row-pricing';
 import { testProduct } from './test-products';
 
-describe('prices in the buyer’s view', () => {
-  it.each([
-    ['net', 10, 19, true, 1000],
-    ['gross at 19 %', 10, 19, false, 1190],
-    ['gross at 7 %, rounded half away from zero', 0.5, 7, false, 54],
-    ['gross at 20 %', 33.99, 20, false, 4079],
-  ])('%s', (_, amount, vat, showNet, cents) => {
-    expect(shownCents(amount, vat, showNet)).toBe(cents);
-  });
-
+describe('row prices in the buyer’s view (unit prices: core/vat.test.ts)', () => {
   it('has no line for a row without a price (guests with hidden prices)', () => {
     expect(rowTotalsLine(testProduct({ price: null }), { quantity: 3, quantities: [] }, 'order')).toBeNull();
   });

@@ -20,12 +20,6 @@ function vatBp(vatRatePercent: number): number {
   return Math.round(vatRatePercent * 100);
 }
 
-/** A unit amount as the buyer sees it, in cents. */
-export function shownCents(amount: number, vatRatePercent: number, showNetPrices: boolean): number {
-  const net = amountToCents(amount);
-  return showNetPrices ? net : grossCents(net, vatBp(vatRatePercent));
-}
-
 /** The row as a cart-totals line; null when the buyer sees no price (guests with hidden prices). */
 export function rowTotalsLine(row: Pick<Product, 'price' | 'vatRate'>, choice: RowChoice, orderType: OrderType): TotalsLine | null {
   const price: Price | null = row.price;

@@ -5,6 +5,7 @@ import { LogInIcon, UserIcon } from '../../components/ui/icons';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { HeaderCartLinks } from '../cart/header-cart-links';
 import { accountDisplayName } from '../session/account-name';
+import { HeaderSearch } from '../search/header-search';
 import { useSession } from '../session/use-root-data';
 import { CategoryMenuBar } from './category-menu-bar';
 import { HeaderCategoryLinks } from './header-category-links';
@@ -26,7 +27,7 @@ function AccountButton({ name }: { name: string }) {
       className="inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900"
     >
       <UserIcon className="size-5" />
-      <span className="hidden max-w-48 truncate text-sm font-medium lg:inline">{name}</span>
+      <span className="hidden max-w-48 truncate text-sm font-medium xl:inline">{name}</span>
       <span className="sr-only">{t('header.account.open')}</span>
     </button>
   );
@@ -43,11 +44,13 @@ export function Header() {
 
   return (
     <header data-testid="header" className="sticky top-0 z-40 border-b border-zinc-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-page items-center gap-3 px-4 lg:h-16 lg:gap-6 lg:px-6">
+      {/* Wraps below 1024 px: the search field takes a second row. */}
+      <div className="mx-auto flex min-h-14 max-w-page flex-wrap items-center gap-3 px-4 py-2 lg:h-16 lg:flex-nowrap lg:gap-6 lg:px-6 lg:py-0">
         {session ? <MobileCategoryNav /> : null}
         <Logo />
         {session ? <HeaderCategoryLinks /> : null}
         <div className="flex-1" />
+        {session ? <HeaderSearch /> : null}
         <div className="flex items-center gap-1 lg:gap-2">
           {!session || isGuest ? (
             <Link to={loginHref} reloadDocument data-testid="login-button" className={buttonClasses('primary', 'sm')}>

@@ -82,7 +82,7 @@ export function MobileCategoryNav() {
         id={panelId}
         aria-label={t('category.menu.label')}
         hidden={!open}
-        className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-7.5rem)] overflow-y-auto border-y border-zinc-200 bg-white px-2 py-2 shadow-lg"
+        className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-11rem)] overflow-y-auto border-y border-zinc-200 bg-white px-2 py-2 shadow-lg"
       >
         {open ? (
           <Suspense fallback={<Spinner className="m-3 size-5" />}>
