@@ -100,12 +100,18 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 // 2. Start to first served request on the migrated database, then idle memory.
 const spawnedAt = performance.now();
 const shop = startServer('server/index.ts', { SEED_DEMO: 'false' });
+// A failed measurement ends this script with an error; the servers must not outlive it.
+const started: ChildProcess[] = [shop];
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
 await waitUntilServing(`${base}/readyz`);
 const startupMs = performance.now() - spawnedAt;
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const idleRss = rssMb(shop.pid!);
 
 const hello = startServer('bench/hello-server.ts', { PORT: String(helloPort) });
+started.push(hello);
 await waitUntilServing(`http://127.0.0.1:${helloPort}/hello`);
 
 const session = await api<{ token: string; userId: number }>('/api/login', '', {

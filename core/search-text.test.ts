@@ -22,7 +22,11 @@ describe('searchWords', () => {
     ['schraube Schraube', ['schraube']],
     ['Größe 2', ['grosse', '2']],
     ['- -', []],
-    ['a b c d e f g h i j', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']],
+    ['Ø 68', ['ø 68']],
+    ['12  V', ['12 v']],
+    ['12 V Akku', ['12', 'v', 'akku']],
+    ['ab', ['ab']],
+    ['eins zwei drei vier fünf sechs sieben acht neun', ['eins', 'zwei', 'drei', 'vier', 'funf', 'sechs', 'sieben', 'acht']],
   ])('%s → %j', (key, words) => {
     expect(searchWords(key)).toEqual(words);
   });

@@ -24,12 +24,21 @@ export function foldSearchText(text: string): string {
 
 const writtenOutUmlauts: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'ae', Ö: 'oe', Ü: 'ue' };
 
-/** The words of a search key, folded, in their order, without repeats; at most eight. */
+/** Shorter words cannot be looked up in a trigram index on their own. */
+export const minIndexedWordLength = 3;
+
+/**
+ * The words of a search key, folded, in their order, without repeats; at most eight. When no word is
+ * long enough to be looked up on its own ("12 V"), the whole key is one phrase.
+ */
 export function searchWords(key: string): string[] {
-  const words = foldSearchText(key.slice(0, maxSearchKeyLength))
+  const folded = foldSearchText(key.slice(0, maxSearchKeyLength));
+  const words = folded
     .split(/\s+/)
     .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((word) => word !== '');
+  const phrase = folded.trim().replace(/\s+/g, ' ');
+  if (words.length > 0 && words.every((word) => word.length < minIndexedWordLength) && phrase.length >= minIndexedWordLength) return [phrase];
   return [...new Set(words)].slice(0, maxSearchWords);
 }
 

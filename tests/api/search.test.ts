@@ -120,6 +120,9 @@ describe('GET /api/material/search finds', () => {
   it('words shorter than three letters as part of a longer key', async () => {
     expect(skusOf(await search('searchKey=zyklopenhammer%20500%20g'))).toEqual(['QX-100']);
     expect(skusOf(await search('searchKey=besen%2060%20cm'))).toEqual(['QX-2001']);
+    // Only short words: the key is looked up as one phrase.
+    expect(skusOf(await search('searchKey=60%20cm'))).toContain('QX-2001');
+    expect(skusOf(await search('searchKey=60%20cm%20quarzit'))).toEqual(['QX-2001']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { minIndexedWordLength } from '../../../core/search-text.ts';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { ListingFilters } from '../catalog/product-listing.repository.ts';
@@ -17,8 +18,6 @@ export interface SearchScope {
   filters: Pick<ListingFilters, 'inStockOnly' | 'preOrderOnly'>;
 }
 
-/** Words shorter than this cannot use a trigram index; they only narrow what the longer words found. */
-const trigramLength = 3;
 /**
  * Counting stops here, as common search engines do (Meilisearch's default maxTotalHits): nobody pages
  * through more, and counting thousands of matches costs more than finding a page of them.
@@ -36,8 +35,8 @@ export function createProductSearchRepository(db: Database) {
   function matchingIds(words: SearchWords): RawBuilder<unknown> {
     if (engine === 'sqlite') {
       // A group with a corrected typo holds words of five letters or more; a short word stands alone.
-      const indexed = words.filter((group) => group[0]!.length >= trigramLength);
-      const short = words.filter((group) => group[0]!.length < trigramLength).map((group) => group[0]!);
+      const indexed = words.filter((group) => group[0]!.length >= minIndexedWordLength);
+      const short = words.filter((group) => group[0]!.length < minIndexedWordLength).map((group) => group[0]!);
       const conditions: RawBuilder<unknown>[] = [];
       // An FTS5 phrase in double quotes is matched as written (quotes inside are doubled).
       const phrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
@@ -85,11 +84,13 @@ export function createProductSearchRepository(db: Database) {
 
     /** Names of a tenant's active products in id order, a chunk at a time (for the typo vocabulary). */
     findNames(tenantId: number, afterId: number, limit: number) {
+      // `+ 0` keeps SQLite on the primary key range (ADR 0007): by the tenant index it would sort
+      // every product of the tenant for each chunk.
       return db
         .selectFrom('products')
         .select(['id', 'name', 'name_en'])
-        .where('tenant_id', '=', tenantId)
-        .where('is_active', '=', 1)
+        .where(sql<number>`tenant_id + 0`, '=', tenantId)
+        .where(sql<number>`is_active + 0`, '=', 1)
         .where('id', '>', afterId)
         .orderBy('id')
         .limit(limit)
