@@ -17,6 +17,8 @@ function foldChar(char: string): string {
 }
 
 export function foldSearchText(text: string): string {
+  // Most names and keys are plain ASCII: lower case is all the folding they need.
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
   let folded = '';
   for (const char of text) folded += foldChar(char);
   return folded;

@@ -32,6 +32,7 @@ function purgeExpired() {
 }
 purgeExpired();
 const housekeeping = setInterval(purgeExpired, housekeepingIntervalMs);
+services.search.prepare().catch((error: unknown) => app.log.warn({ err: error }, 'preparing the search failed'));
 housekeeping.unref();
 
 let stopping = false;

@@ -82,6 +82,10 @@ export function createProductSearchRepository(db: Database) {
       return Number(rows[0]?.total ?? 0);
     },
 
+    async findTenantIds(): Promise<number[]> {
+      return (await db.selectFrom('tenants').select('id').execute()).map((row) => row.id);
+    },
+
     /** Names of a tenant's active products in id order, a chunk at a time (for the typo vocabulary). */
     findNames(tenantId: number, afterId: number, limit: number) {
       // `+ 0` keeps SQLite on the primary key range (ADR 0007): by the tenant index it would sort

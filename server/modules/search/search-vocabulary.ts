@@ -1,10 +1,10 @@
 import { correctableWords, isWithinOneEdit, minTypoWordLength } from '../../../core/search-text.ts';
 import type { ProductSearchRepository } from './product-search.repository.ts';
 
-// The words of a tenant's product names, for correcting a typo in a search key (ADR 0008). Built on
-// the first search that needs it, in chunks so other requests are served meanwhile, and rebuilt in
-// the background when older than five minutes: a word new since then is still found exactly, it
-// only cannot be reached through a typo yet.
+// The words of a tenant's product names, for correcting a typo in a search key (ADR 0008). Read when
+// the process starts (or by the first search that needs them), in chunks so other requests are served
+// meanwhile, and read again in the background when older than five minutes: a word new since then is
+// still found exactly, it only cannot be reached through a typo yet.
 
 const refreshAfterMs = 5 * 60 * 1000;
 const namesPerChunk = 5_000;
@@ -17,7 +17,7 @@ interface Vocabulary {
   builtAt: number;
 }
 
-export function createSearchVocabulary(repository: Pick<ProductSearchRepository, 'findNames'>) {
+export function createSearchVocabulary(repository: Pick<ProductSearchRepository, 'findNames' | 'findTenantIds'>) {
   const vocabularies = new Map<number, Promise<Vocabulary>>();
 
   async function build(tenantId: number): Promise<Vocabulary> {
@@ -67,6 +67,14 @@ export function createSearchVocabulary(repository: Pick<ProductSearchRepository,
         }
       }
       return found;
+    },
+
+    /**
+     * Reads every tenant's words ahead of the first search that needs them (at start): at a million
+     * products that takes seconds, which no buyer should wait for.
+     */
+    async prepare(): Promise<void> {
+      for (const tenantId of await repository.findTenantIds()) await vocabularyOf(tenantId);
     },
 
     clear(): void {

@@ -50,6 +50,11 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
       return answers.get(JSON.stringify([viewerKey, key, query.page, query.pageSize, query.filters]), () => findAnswer(ctx, key, query));
     },
 
+    /** Reads what typo correction needs ahead of the first search (see search-vocabulary.ts). */
+    prepare(): Promise<void> {
+      return deps.vocabulary.prepare();
+    },
+
     clearCache(): void {
       answers.clear();
       counts.clear();
