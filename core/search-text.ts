@@ -18,7 +18,7 @@ function foldChar(char: string): string {
 
 export function foldSearchText(text: string): string {
   // Most names and keys are plain ASCII: lower case is all the folding they need.
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  if (!/[^\p{ASCII}]/u.test(text)) return text.toLowerCase();
   let folded = '';
   for (const char of text) folded += foldChar(char);
   return folded;
