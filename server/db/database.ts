@@ -28,7 +28,13 @@ function loadPg(): typeof Pg {
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   const engine = databaseEngineOf(url);
   if (engine === 'postgres') {
-    const pool = new (loadPg().Pool)({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new (loadPg().Pool)({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      // The shop's queries read a page, a count capped at 1,000 or a few rows by key: starting
+      // parallel workers costs more than it saves and competes with the other requests for the cores.
+      options: '-c max_parallel_workers_per_gather=0',
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine, close: () => db.destroy() };
   }
