@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Category, HighlightRange, SearchProduct } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
@@ -26,6 +26,18 @@ import { moveActive, panelCategoryCount, panelPageSize, searchDebounceMs, search
 // What it shows of a product comes from core/ and a few lines of its own, not from the catalogue's
 // components: a module shared with the category page's chunks would make the bundler split those
 // chunks, and the category page pays for that up front (see panel-price.ts).
+
+/** A labelled group of options in the result list (categories, products). */
+function ResultGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-labelledby={id}>
+      <div id={id} className="px-3 pt-2 pb-1 text-xs font-semibold text-zinc-600">
+        {title}
+      </div>
+      {children}
+    </div>
+  );
+}
 
 export interface SearchPanelProps {
   /** The id of the header's field; the panel's own ids start with it. */
@@ -326,10 +338,7 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
         <>
           <div role="listbox" aria-label={t('search.results.label')} aria-busy={loading || undefined} className={`py-1 ${loading ? 'opacity-60' : ''}`}>
             {categories.length > 0 ? (
-              <div role="group" aria-labelledby={`${panelId}-categories`}>
-                <div id={`${panelId}-categories`} className="px-3 pt-2 pb-1 text-xs font-semibold text-zinc-600">
-                  {t('search.categories')}
-                </div>
+              <ResultGroup id={`${panelId}-categories`} title={t('search.categories')}>
                 {categories.map((category, index) => (
                   <Link
                     key={category._id}
@@ -350,13 +359,10 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
                     </span>
                   </Link>
                 ))}
-              </div>
+              </ResultGroup>
             ) : null}
             {products.length > 0 ? (
-              <div role="group" aria-labelledby={`${panelId}-products`}>
-                <div id={`${panelId}-products`} className="px-3 pt-2 pb-1 text-xs font-semibold text-zinc-600">
-                  {t('search.products')}
-                </div>
+              <ResultGroup id={`${panelId}-products`} title={t('search.products')}>
                 {products.map((product, position) => {
                   const index = categories.length + position;
                   return (
@@ -376,7 +382,7 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
                     </Link>
                   );
                 })}
-              </div>
+              </ResultGroup>
             ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 px-3 py-2">
