@@ -1,11 +1,11 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { appLoadContext } from '../app-context';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
 import { CategoryTiles } from '../features/catalog/category-tiles';
 import { loadCategoryPage } from '../features/catalog/category-page.server';
 import { FilterPanel } from '../features/catalog/filter-panel';
 import { listingSearch, productListPageSize } from '../features/catalog/listing-params';
-import { GridPurchase, useMirroredToggles } from '../features/catalog/listing-shared';
+import { CategoryChips, GridPurchase, useMirroredToggles } from '../features/catalog/listing-shared';
 import { ListingToolbar } from '../features/catalog/listing-toolbar';
 import { parentTitle } from '../features/catalog/parent-title';
 import { pageCount } from '../features/catalog/pagination';
@@ -35,18 +35,7 @@ function SubcategoryChips({ listing }: { listing: Listing }) {
   const keep = new URLSearchParams([...new URLSearchParams(location.search)].filter(([key]) => ['stockAvail', 'preOrder', 'view'].includes(key)));
   return (
     <nav aria-label={t('category.subcategories')} className="mb-3">
-      <ul className="flex flex-wrap gap-2">
-        {listing.subcategories.map((sub) => (
-          <li key={sub._id}>
-            <Link
-              to={`/category/${sub.verboseName}${listingSearch(keep, {})}`}
-              className="inline-flex h-8 items-center rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-800 hover:border-brand hover:text-brand-text"
-            >
-              {sub.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <CategoryChips categories={listing.subcategories} search={listingSearch(keep, {})} />
     </nav>
   );
 }

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { appLoadContext } from '../app-context';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
 import { productListPageSize } from '../features/catalog/listing-params';
-import { GridPurchase, useMirroredToggles } from '../features/catalog/listing-shared';
+import { CategoryChips, GridPurchase, useMirroredToggles } from '../features/catalog/listing-shared';
 import { ListingToolbar } from '../features/catalog/listing-toolbar';
 import { formatNumber } from '../features/catalog/format-number';
 import { parentTitle } from '../features/catalog/parent-title';
@@ -36,18 +35,7 @@ function MatchingCategories({ categories }: { categories: Results['categories'] 
       <h2 id="search-categories" className="mb-1.5 text-sm font-semibold text-zinc-700">
         {t('search.categories.matching')}
       </h2>
-      <ul className="flex flex-wrap gap-2">
-        {categories.map((category) => (
-          <li key={category._id}>
-            <Link
-              to={`/category/${category.verboseName}`}
-              className="inline-flex h-8 items-center rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-800 hover:border-brand hover:text-brand-text"
-            >
-              {category.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <CategoryChips categories={categories} />
     </nav>
   );
 }

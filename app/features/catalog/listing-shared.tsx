@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import type { OrderType, Product } from '../../../core/catalog-types';
+import type { Category, OrderType, Product } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { useTranslation } from '../../lib/i18n';
 import { useInterfaceStore } from '../../stores/interface-store';
@@ -28,5 +28,23 @@ export function GridPurchase({ product, orderType }: { product: Product; orderTy
     <Link to={`${productPath(product)}&preOrder=1`} className="text-sm font-medium text-brand-text hover:underline">
       {t('catalog.add.preorder')}
     </Link>
+  );
+}
+
+/** Categories as a row of chips (subcategories of a category, categories a search key names). */
+export function CategoryChips({ categories, search = '' }: { categories: readonly Pick<Category, '_id' | 'name' | 'verboseName'>[]; search?: string }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {categories.map((category) => (
+        <li key={category._id}>
+          <Link
+            to={`/category/${category.verboseName}${search}`}
+            className="inline-flex h-8 items-center rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-800 hover:border-brand hover:text-brand-text"
+          >
+            {category.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -27,6 +27,26 @@ import { moveActive, panelCategoryCount, panelPageSize, searchDebounceMs, search
 // components: a module shared with the category page's chunks would make the bundler split those
 // chunks, and the category page pays for that up front (see panel-price.ts).
 
+interface ResultOptionProps {
+  id: string;
+  active: boolean;
+  to: string;
+  onChoose: () => void;
+  testId: string;
+  sku?: string;
+  className: string;
+  children: ReactNode;
+}
+
+/** One result: a link in the listbox; the field keeps the focus and points at it (aria-activedescendant). */
+function ResultOption({ id, active, to, onChoose, testId, sku, className, children }: ResultOptionProps) {
+  return (
+    <Link id={id} role="option" aria-selected={active} tabIndex={-1} to={to} onClick={onChoose} data-testid={testId} data-sku={sku} className={className}>
+      {children}
+    </Link>
+  );
+}
+
 /** A labelled group of options in the result list (categories, products). */
 function ResultGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -340,24 +360,14 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
             {categories.length > 0 ? (
               <ResultGroup id={`${panelId}-categories`} title={t('search.categories')}>
                 {categories.map((category, index) => (
-                  <Link
-                    key={category._id}
-                    id={optionId(index)}
-                    role="option"
-                    aria-selected={index === activeIndex}
-                    tabIndex={-1}
-                    to={hrefs[index]!}
-                    onClick={close}
-                    data-testid="search-category"
-                    className={`${optionClass} items-center`}
-                  >
+                  <ResultOption key={category._id} id={optionId(index)} active={index === activeIndex} to={hrefs[index]!} onChoose={close} testId="search-category" className={`${optionClass} items-center`}>
                     <Icon className="size-5 shrink-0 text-zinc-500">
                       <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
                     </Icon>
                     <span className="min-w-0 flex-1 truncate">
                       <Highlighted text={category.name} ranges={highlightRanges(category.name, searchWords(shown.term))} />
                     </span>
-                  </Link>
+                  </ResultOption>
                 ))}
               </ResultGroup>
             ) : null}
@@ -366,20 +376,18 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
                 {products.map((product, position) => {
                   const index = categories.length + position;
                   return (
-                    <Link
+                    <ResultOption
                       key={`${product._id}-${product.variantSku ?? ''}`}
                       id={optionId(index)}
-                      role="option"
-                      aria-selected={index === activeIndex}
-                      tabIndex={-1}
+                      active={index === activeIndex}
                       to={hrefs[index]!}
-                      onClick={close}
-                      data-testid="search-product"
-                      data-sku={product.variantSku || product.sku}
+                      onChoose={close}
+                      testId="search-product"
+                      sku={product.variantSku || product.sku}
                       className={optionClass}
                     >
                       <ProductOption product={product} viewer={viewer} />
-                    </Link>
+                    </ResultOption>
                   );
                 })}
               </ResultGroup>
