@@ -5,13 +5,11 @@ import { CategoryTiles } from '../features/catalog/category-tiles';
 import { loadCategoryPage } from '../features/catalog/category-page.server';
 import { FilterPanel } from '../features/catalog/filter-panel';
 import { listingSearch, productListPageSize } from '../features/catalog/listing-params';
-import { CategoryChips, GridPurchase, useMirroredToggles } from '../features/catalog/listing-shared';
+import { CategoryChips, ProductsView, useMirroredToggles } from '../features/catalog/listing-shared';
 import { ListingToolbar } from '../features/catalog/listing-toolbar';
 import { parentTitle } from '../features/catalog/parent-title';
 import { pageCount } from '../features/catalog/pagination';
 import { PaginationNav } from '../features/catalog/pagination-nav';
-import { ProductCard } from '../features/catalog/product-card';
-import { ProductListTable } from '../features/catalog/product-list-table';
 import { useCatalogViewer } from '../features/catalog/use-catalog-viewer';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/category';
@@ -60,22 +58,8 @@ function CategoryListing({ listing }: { listing: Listing }) {
         <p className="rounded-md border border-zinc-200 bg-white p-6 text-center text-zinc-700" data-testid="empty-list">
           {t(params.page > 1 && total > 0 ? 'catalog.empty.page' : 'catalog.empty')}
         </p>
-      ) : params.view === 'grid' ? (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
-          {products.map((product, index) => (
-            <li key={product._id}>
-              <ProductCard
-                product={product}
-                viewer={viewer}
-                eager={index < 5}
-                purchase={viewer.canBuy ? <GridPurchase product={product} orderType={orderType} /> : undefined}
-              />
-            </li>
-          ))}
-        </ul>
       ) : (
-        // Keyed by the list, so quantities typed on one page do not carry over to the rows of another.
-        <ProductListTable key={products.map((product) => product._id).join()} products={products} orderType={orderType} caption={t('catalog.table.caption', { name: category.name })} />
+        <ProductsView products={products} view={params.view} orderType={orderType} caption={t('catalog.table.caption', { name: category.name })} />
       )}
       <PaginationNav page={params.page} count={pages} />
     </section>

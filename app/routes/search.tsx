@@ -1,12 +1,10 @@
 import { appLoadContext } from '../app-context';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
 import { productListPageSize } from '../features/catalog/listing-params';
-import { CategoryChips, GridPurchase, useMirroredToggles } from '../features/catalog/listing-shared';
+import { CategoryChips, ProductsView, useMirroredToggles } from '../features/catalog/listing-shared';
 import { ListingToolbar } from '../features/catalog/listing-toolbar';
 import { formatNumber } from '../features/catalog/format-number';
 import { parentTitle } from '../features/catalog/parent-title';
-import { ProductCard } from '../features/catalog/product-card';
-import { ProductListTable } from '../features/catalog/product-list-table';
 import { useCatalogViewer } from '../features/catalog/use-catalog-viewer';
 import { loadSearchPage } from '../features/search/search-page.server';
 import { SearchPageForm } from '../features/search/search-page-form';
@@ -60,22 +58,8 @@ function SearchResults({ results }: { results: Results }) {
             </>
           )}
         </div>
-      ) : params.view === 'grid' ? (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
-          {products.map((product, index) => (
-            <li key={`${product._id}-${product.variantSku ?? ''}`}>
-              <ProductCard
-                product={product}
-                viewer={viewer}
-                eager={index < 5}
-                purchase={viewer.canBuy ? <GridPurchase product={product} orderType={orderType} /> : undefined}
-              />
-            </li>
-          ))}
-        </ul>
       ) : (
-        // Keyed by the list, so quantities typed on one page do not carry over to the rows of another.
-        <ProductListTable key={products.map((product) => `${product._id}-${product.variantSku ?? ''}`).join()} products={products} orderType={orderType} caption={t('search.table.caption', { key })} />
+        <ProductsView products={products} view={params.view} orderType={orderType} caption={t('search.table.caption', { key })} />
       )}
       <SearchPager page={params.page} pages={Math.ceil(total / productListPageSize)} />
     </>

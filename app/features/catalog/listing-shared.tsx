@@ -5,6 +5,8 @@ import { productPath } from '../../../core/category-path';
 import { useTranslation } from '../../lib/i18n';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { CardPurchase } from './card-purchase';
+import { ProductCard } from './product-card';
+import { ProductListTable } from './product-list-table';
 import { useCatalogViewer } from './use-catalog-viewer';
 
 // What the category page and the search page, both lists of products, do alike.
@@ -47,4 +49,28 @@ export function CategoryChips({ categories, search = '' }: { categories: readonl
       ))}
     </ul>
   );
+}
+
+/** A page of products in the chosen view: cards in a grid, or the product list table. */
+export function ProductsView({ products, view, orderType, caption }: { products: readonly Product[]; view: 'list' | 'grid'; orderType: OrderType; caption: string }) {
+  const viewer = useCatalogViewer();
+  const keyOf = (product: Product) => `${product._id}-${product.variantSku ?? ''}`;
+  if (view === 'grid') {
+    return (
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
+        {products.map((product, index) => (
+          <li key={keyOf(product)}>
+            <ProductCard
+              product={product}
+              viewer={viewer}
+              eager={index < 5}
+              purchase={viewer.canBuy ? <GridPurchase product={product} orderType={orderType} /> : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  // Keyed by the list, so quantities typed on one page do not carry over to the rows of another.
+  return <ProductListTable key={products.map(keyOf).join()} products={products} orderType={orderType} caption={caption} />;
 }
