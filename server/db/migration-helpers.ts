@@ -86,3 +86,21 @@ export async function createIndex(
 export async function dropTables(db: Kysely<any>, tables: string[]): Promise<void> {
   for (const table of tables) await db.schema.dropTable(table).ifExists().execute();
 }
+
+/** A PostgreSQL statement-level trigger: name, event, table, transition tables, function. */
+export type StatementTrigger = readonly [name: string, event: 'INSERT' | 'UPDATE' | 'DELETE', table: string, transition: string, fn: string];
+
+/**
+ * Creates statement-level triggers that see the changed rows as transition tables, so a bulk write of
+ * a thousand rows runs its trigger once. PostgreSQL refuses transition tables on "INSERT OR UPDATE":
+ * one trigger per event.
+ */
+export async function createStatementTriggers(db: Kysely<any>, triggers: readonly StatementTrigger[]): Promise<void> {
+  for (const [name, event, table, transition, fn] of triggers) {
+    await sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`).execute(db);
+  }
+}
+
+export async function dropStatementTriggers(db: Kysely<any>, triggers: readonly StatementTrigger[]): Promise<void> {
+  for (const [name, , table] of triggers) await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`).execute(db);
+}

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../config.ts';
+import { createStatementTriggers, dropStatementTriggers, type StatementTrigger } from '../migration-helpers.ts';
 
 // The triggers of migration 0007. They keep two derived pieces of the catalogue in step with every
 // writer (seed, ERP import, admin tools) without any of them knowing:
@@ -144,7 +145,6 @@ const postgresFunctions = [
    END $$`,
 ];
 
-// Transition tables need one trigger per event (PostgreSQL refuses them on "INSERT OR UPDATE").
 const postgresTriggers = [
   ['catalog_facets_products_insert', 'INSERT', 'products', 'NEW TABLE AS new_rows', 'catalog_facets_products_inserted'],
   ['catalog_facets_products_update', 'UPDATE', 'products', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'catalog_facets_products_updated'],
@@ -154,7 +154,7 @@ const postgresTriggers = [
   ['catalog_pre_stocks_insert', 'INSERT', 'product_pre_stocks', 'NEW TABLE AS new_rows', 'catalog_pre_stocks_changed'],
   ['catalog_pre_stocks_update', 'UPDATE', 'product_pre_stocks', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'catalog_pre_stocks_changed'],
   ['catalog_pre_stocks_delete', 'DELETE', 'product_pre_stocks', 'OLD TABLE AS old_rows', 'catalog_pre_stocks_changed'],
-] as const;
+] as const satisfies readonly StatementTrigger[];
 
 export async function createCatalogTriggers(db: Kysely<any>, engine: DatabaseEngine): Promise<void> {
   if (engine === 'sqlite') {
@@ -162,11 +162,7 @@ export async function createCatalogTriggers(db: Kysely<any>, engine: DatabaseEng
     return;
   }
   for (const statement of postgresFunctions) await sql.raw(statement).execute(db);
-  for (const [name, event, table, transition, fn] of postgresTriggers) {
-    await sql
-      .raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`)
-      .execute(db);
-  }
+  await createStatementTriggers(db, postgresTriggers);
 }
 
 export async function dropCatalogTriggers(db: Kysely<any>, engine: DatabaseEngine): Promise<void> {
@@ -177,7 +173,7 @@ export async function dropCatalogTriggers(db: Kysely<any>, engine: DatabaseEngin
     }
     return;
   }
-  for (const [name, , table] of postgresTriggers) await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`).execute(db);
+  await dropStatementTriggers(db, postgresTriggers);
   for (const fn of ['catalog_facets_products_inserted', 'catalog_facets_products_updated', 'catalog_facets_variants_changed', 'catalog_pre_stocks_changed']) {
     await sql.raw(`DROP FUNCTION IF EXISTS ${fn}()`).execute(db);
   }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../config.ts';
-import { engineOf } from '../migration-helpers.ts';
+import { createStatementTriggers, dropStatementTriggers, engineOf, type StatementTrigger } from '../migration-helpers.ts';
 
 // The built-in product search (ADR 0008): one search document per product — its sku, the skus of its
 // active variants, its German and English names, and the name with umlauts written out (ä → ae,
@@ -90,7 +90,7 @@ const postgresTriggers = [
   ['product_search_variants_insert', 'INSERT', 'product_variants', 'NEW TABLE AS new_rows', 'product_search_variants_changed'],
   ['product_search_variants_update', 'UPDATE', 'product_variants', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'product_search_variants_changed'],
   ['product_search_variants_delete', 'DELETE', 'product_variants', 'OLD TABLE AS old_rows', 'product_search_variants_changed'],
-] as const;
+] as const satisfies readonly StatementTrigger[];
 
 export async function up(db: Kysely<any>): Promise<void> {
   const engine = engineOf(db);
@@ -108,11 +108,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(`INSERT INTO product_search (product_id, doc) SELECT p.id, ${postgresFold(documentOf('postgres', 'p'))} FROM products p`).execute(db);
   await sql`CREATE INDEX product_search_doc_trgm_idx ON product_search USING gin (doc gin_trgm_ops)`.execute(db);
   for (const statement of postgresFunctions) await sql.raw(statement).execute(db);
-  for (const [name, event, table, transition, fn] of postgresTriggers) {
-    await sql
-      .raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`)
-      .execute(db);
-  }
+  await createStatementTriggers(db, postgresTriggers);
   await sql`analyze product_search`.execute(db);
 }
 
@@ -127,7 +123,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`DROP TABLE IF EXISTS product_search`.execute(db);
     return;
   }
-  for (const [name, , table] of postgresTriggers) await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`).execute(db);
+  await dropStatementTriggers(db, postgresTriggers);
   await sql`DROP FUNCTION IF EXISTS product_search_products_changed()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS product_search_variants_changed()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS product_search_refresh(integer[])`.execute(db);
