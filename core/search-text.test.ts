@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctableWords, foldSearchText, highlightRanges, isWithinOneEdit, searchWords } from './search-text.ts';
+import { containsSearchWord, correctableWords, foldSearchText, highlightRanges, isWithinOneEdit, searchWords } from './search-text.ts';
 
 describe('foldSearchText', () => {
   it.each([
@@ -72,5 +72,18 @@ describe('isWithinOneEdit', () => {
 describe('correctableWords', () => {
   it('folds a name and keeps its words of five letters or more', () => {
     expect(correctableWords('Alpenkraft Akku-Bohrschrauber 12 V Größe 2')).toEqual(['alpenkraft', 'bohrschrauber', 'grosse']);
+  });
+});
+
+describe('containsSearchWord', () => {
+  it.each([
+    ['Sägen & Zubehör', 'sagen', true],
+    ['Sägen & Zubehör', 'saegen', true],
+    ['Sägen & Zubehör', 'zubehoer', true],
+    ['Werkzeug', 'werkzeug', true],
+    ['Handwerkzeug', 'werkzeug', true],
+    ['Werkzeug', 'zange', false],
+  ])('%s contains %s: %s', (text, word, expected) => {
+    expect(containsSearchWord(text, word)).toBe(expected);
   });
 });

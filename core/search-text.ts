@@ -10,21 +10,37 @@ export const minSearchKeyLength = 3;
 export const maxSearchKeyLength = 100;
 const maxSearchWords = 8;
 
+// Every search answer folds dozens of names; a character's fold is worked out once.
+const charFolds = new Map<string, string>();
+const maxRememberedChars = 10_000;
+
 /** One character folded: lower case, without diacritics, ß as ss. */
 function foldChar(char: string): string {
-  if (char === 'ß' || char === 'ẞ') return 'ss';
-  return char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  let folded = charFolds.get(char);
+  if (folded === undefined) {
+    folded = char === 'ß' || char === 'ẞ' ? 'ss' : char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    if (charFolds.size < maxRememberedChars) charFolds.set(char, folded);
+  }
+  return folded;
 }
+
+const isAscii = (text: string) => !/[^\p{ASCII}]/u.test(text);
 
 export function foldSearchText(text: string): string {
   // Most names and keys are plain ASCII: lower case is all the folding they need.
-  if (!/[^\p{ASCII}]/u.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   let folded = '';
   for (const char of text) folded += foldChar(char);
   return folded;
 }
 
 const writtenOutUmlauts: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'ae', Ö: 'oe', Ü: 'ue' };
+
+/** Whether a folded word occurs in `text` under either fold (as highlightRanges would mark it). */
+export function containsSearchWord(text: string, word: string): boolean {
+  if (foldSearchText(text).includes(word)) return true;
+  return /[äöüÄÖÜ]/.test(text) && foldWithOrigins(text, true).folded.includes(word);
+}
 
 /** Shorter words cannot be looked up in a trigram index on their own. */
 export const minIndexedWordLength = 3;
@@ -65,7 +81,8 @@ function foldWithOrigins(text: string, writeOut: boolean): { folded: string; ori
 export function highlightRanges(text: string, words: readonly string[]): HighlightRange[] {
   if (!text || words.length === 0) return [];
   const ranges: [number, number][] = [];
-  for (const writeOut of [false, true]) {
+  // Plain ASCII folds to its lower case, one character for one: both folds are the same.
+  for (const writeOut of isAscii(text) ? [false] : [false, true]) {
     const { folded, origins } = foldWithOrigins(text, writeOut);
     for (const word of words) {
       for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + word.length)) {

@@ -1,5 +1,5 @@
 import type { Category, SearchAnswer, SearchProduct } from '../../../core/catalog-types.ts';
-import { highlightRanges, minSearchKeyLength, searchWords } from '../../../core/search-text.ts';
+import { containsSearchWord, highlightRanges, minSearchKeyLength, searchWords } from '../../../core/search-text.ts';
 import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -126,7 +126,7 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
 }
 
 function matchingCategories(categories: readonly Category[], groups: SearchWords): Category[] {
-  return categories.filter((category) => groups.every((group) => highlightRanges(category.name, group).length > 0));
+  return categories.filter((category) => groups.every((group) => group.some((word) => containsSearchWord(category.name, word))));
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
