@@ -32,7 +32,6 @@ function purgeExpired() {
 }
 purgeExpired();
 const housekeeping = setInterval(purgeExpired, housekeepingIntervalMs);
-services.search.prepare().catch((error: unknown) => app.log.warn({ err: error }, 'preparing the search failed'));
 housekeeping.unref();
 
 let stopping = false;

@@ -60,6 +60,8 @@ beforeAll(async () => {
     ])
     .execute();
   await addProduct('QX-4000', 'Quarzit Sonderposten', { category: 'angebote' });
+  // Typo correction reads the names' words in the background on the first search; read them now.
+  await shop.services.search.prepare();
 });
 afterAll(() => shop.close());
 
@@ -99,6 +101,19 @@ describe('GET /api/material/search finds', () => {
     }
     for (const key of ['straßenbesen', 'strassenbesen']) {
       expect(skusOf(await search(`searchKey=${encodeURIComponent(key)}`)), key).toEqual(['QX-2001']);
+    }
+  });
+
+  it('no typo correction while the words are first read, and corrections from then on', async () => {
+    const fresh = await startTestShop({ CATALOG_ANSWER_CACHE_MS: '0' });
+    try {
+      const freshClient = catalogClient(fresh);
+      const typo = () => freshClient.json<SearchAnswer>('/api/material/search?searchKey=schraubem', 'customer');
+      expect((await typo()).meta.total).toBe(0);
+      await fresh.services.search.prepare();
+      expect((await typo()).meta.total).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
     }
   });
 

@@ -1,10 +1,10 @@
 import { correctableWords, isWithinOneEdit, minTypoWordLength } from '../../../core/search-text.ts';
 import type { ProductSearchRepository } from './product-search.repository.ts';
 
-// The words of a tenant's product names, for correcting a typo in a search key (ADR 0008). Read when
-// the process starts (or by the first search that needs them), in chunks so other requests are served
-// meanwhile, and read again in the background when older than five minutes: a word new since then is
-// still found exactly, it only cannot be reached through a typo yet.
+// The words of a tenant's product names, for correcting a typo in a search key (ADR 0008). Read in
+// the background when a search first needs them, in chunks so other requests are served meanwhile,
+// and read again when older than five minutes: a word new since then is still found exactly, it only
+// cannot be reached through a typo yet.
 
 const refreshAfterMs = 5 * 60 * 1000;
 const namesPerChunk = 5_000;
@@ -18,7 +18,8 @@ interface Vocabulary {
 }
 
 export function createSearchVocabulary(repository: Pick<ProductSearchRepository, 'findNames' | 'findTenantIds'>) {
-  const vocabularies = new Map<number, Promise<Vocabulary>>();
+  const ready = new Map<number, Vocabulary>();
+  const building = new Map<number, Promise<Vocabulary>>();
 
   async function build(tenantId: number): Promise<Vocabulary> {
     const words = new Set<string>();
@@ -37,31 +38,35 @@ export function createSearchVocabulary(repository: Pick<ProductSearchRepository,
     return { byLength, builtAt: Date.now() };
   }
 
-  function vocabularyOf(tenantId: number): Promise<Vocabulary> {
-    let vocabulary = vocabularies.get(tenantId);
-    if (!vocabulary) {
-      vocabulary = build(tenantId);
-      vocabularies.set(tenantId, vocabulary);
-      vocabulary.catch(() => vocabularies.delete(tenantId));
-      return vocabulary;
+  /** Starts reading a tenant's words unless that is under way; the result replaces the old words. */
+  function rebuild(tenantId: number): Promise<Vocabulary> {
+    let pending = building.get(tenantId);
+    if (!pending) {
+      pending = build(tenantId)
+        .then((vocabulary) => {
+          ready.set(tenantId, vocabulary);
+          return vocabulary;
+        })
+        .finally(() => building.delete(tenantId));
+      building.set(tenantId, pending);
     }
-    // Stale: keep answering from the old words while new ones are read.
-    void vocabulary.then((current) => {
-      if (Date.now() - current.builtAt < refreshAfterMs || vocabularies.get(tenantId) !== vocabulary) return;
-      const next = build(tenantId);
-      next.then(() => vocabularies.set(tenantId, next)).catch(() => undefined);
-    });
-    return vocabulary;
+    return pending;
   }
 
   return {
-    /** Known words one edit away from `word` (never `word` itself); none for short words. */
-    async corrections(tenantId: number, word: string): Promise<string[]> {
+    /**
+     * Known words one edit away from `word` (never `word` itself); none for short words, and none
+     * while the tenant's words are first being read: nobody waits for that (seconds at a million
+     * products), a typo is corrected from the next search on.
+     */
+    corrections(tenantId: number, word: string): string[] {
       if (word.length < minTypoWordLength || !/^\p{L}+$/u.test(word)) return [];
-      const { byLength } = await vocabularyOf(tenantId);
+      const vocabulary = ready.get(tenantId);
+      if (!vocabulary || Date.now() - vocabulary.builtAt > refreshAfterMs) rebuild(tenantId).catch(() => undefined);
+      if (!vocabulary) return [];
       const found: string[] = [];
       for (const length of [word.length, word.length - 1, word.length + 1]) {
-        for (const candidate of byLength.get(length) ?? []) {
+        for (const candidate of vocabulary.byLength.get(length) ?? []) {
           if (candidate !== word && isWithinOneEdit(word, candidate)) found.push(candidate);
           if (found.length === maxCorrections) return found;
         }
@@ -69,16 +74,13 @@ export function createSearchVocabulary(repository: Pick<ProductSearchRepository,
       return found;
     },
 
-    /**
-     * Reads every tenant's words ahead of the first search that needs them (at start): at a million
-     * products that takes seconds, which no buyer should wait for.
-     */
+    /** Reads every tenant's words now (before a measurement, in tests). */
     async prepare(): Promise<void> {
-      for (const tenantId of await repository.findTenantIds()) await vocabularyOf(tenantId);
+      for (const tenantId of await repository.findTenantIds()) await rebuild(tenantId);
     },
 
     clear(): void {
-      vocabularies.clear();
+      ready.clear();
     },
   };
 }
