@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsSearchWord, correctableWords, foldSearchText, highlightRanges, isWithinOneEdit, searchWords } from './search-text.ts';
+import { containsSearchWord, correctableWords, foldSearchText, highlightRanges, isWithinOneEdit, searchTotalText, searchWords } from './search-text.ts';
 
 describe('foldSearchText', () => {
   it.each([
@@ -85,5 +85,17 @@ describe('containsSearchWord', () => {
     ['Werkzeug', 'zange', false],
   ])('%s contains %s: %s', (text, word, expected) => {
     expect(containsSearchWord(text, word)).toBe(expected);
+  });
+});
+
+describe('searchTotalText', () => {
+  const format = (value: number) => value.toLocaleString('de-DE');
+  it.each([
+    [0, '0'],
+    [26, '26'],
+    [999, '999'],
+    [1000, '1.000+'],
+  ])('%i → %s', (total, text) => {
+    expect(searchTotalText(total, format)).toBe(text);
   });
 });

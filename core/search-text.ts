@@ -8,6 +8,16 @@ import type { HighlightRange } from './catalog-types.ts';
 export const minSearchKeyLength = 3;
 /** Longer keys are cut: nobody types more, and each word costs an index lookup. */
 export const maxSearchKeyLength = 100;
+/**
+ * Searches count their matches up to here, as common engines do (Meilisearch's maxTotalHits): a total
+ * of this many means "at least this many".
+ */
+export const maxCountedSearchMatches = 1_000;
+
+/** A search total as people read it: "1,000+" where counting stopped. */
+export function searchTotalText(total: number, formatNumber: (value: number) => string): string {
+  return total >= maxCountedSearchMatches ? `${formatNumber(maxCountedSearchMatches)}+` : formatNumber(total);
+}
 const maxSearchWords = 8;
 
 // Every search answer folds dozens of names; a character's fold is worked out once.

@@ -1,3 +1,4 @@
+import { searchTotalText } from '../../core/search-text';
 import { appLoadContext } from '../app-context';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
 import { productListPageSize } from '../features/catalog/listing-params';
@@ -39,14 +40,14 @@ function MatchingCategories({ categories }: { categories: Results['categories'] 
 }
 
 function SearchResults({ results }: { results: Results }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const viewer = useCatalogViewer();
   const { products, total, params, key } = results;
   const orderType = params.preOrder ? 'preOrder' : 'order';
   return (
     <>
       <MatchingCategories categories={results.categories} />
-      <ListingToolbar total={total} stockAvail={params.stockAvail} preOrder={params.preOrder} showPreOrderToggle={viewer.isPreOrderModeVisible} view={params.view} />
+      <ListingToolbar total={total} totalText={searchTotalText(total, (value) => formatNumber(value, locale))} stockAvail={params.stockAvail} preOrder={params.preOrder} showPreOrderToggle={viewer.isPreOrderModeVisible} view={params.view} />
       {products.length === 0 ? (
         <div className="rounded-md border border-zinc-200 bg-white p-6 text-center text-zinc-700" data-testid="empty-list">
           {params.page > 1 && total > 0 ? (
@@ -75,7 +76,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: t('search.page.title.plain') }]} />
       <h1 id="search-title" className="mb-3 text-2xl font-semibold text-zinc-900" data-testid="search-heading">
         {loaderData.kind === 'results'
-          ? t('search.page.title', { count: loaderData.total, formatted: formatNumber(loaderData.total, locale), key })
+          ? t('search.page.title', { count: loaderData.total, formatted: searchTotalText(loaderData.total, (value) => formatNumber(value, locale)), key })
           : t('search.page.title.plain')}
       </h1>
       {/* Keyed by the key, so the field shows the new key after a navigation. */}

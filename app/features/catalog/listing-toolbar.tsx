@@ -52,6 +52,8 @@ function ViewLink({ view, current, label, icon: Icon }: { view: CategoryView; cu
 
 export interface ListingToolbarProps {
   total: number;
+  /** The total as shown, where it is not just the number (a search's "1,000+"). */
+  totalText?: string;
   stockAvail: boolean;
   preOrder: boolean;
   showPreOrderToggle: boolean;
@@ -59,12 +61,12 @@ export interface ListingToolbarProps {
 }
 
 /** Result count, the two catalogue toggles of spec section 4 and the list/grid switch. */
-export function ListingToolbar({ total, stockAvail, preOrder, showPreOrderToggle, view }: ListingToolbarProps) {
+export function ListingToolbar({ total, totalText, stockAvail, preOrder, showPreOrderToggle, view }: ListingToolbarProps) {
   const { t, locale } = useTranslation();
   return (
     <div className="mb-3 flex flex-wrap items-center gap-x-6 gap-y-2 border-y border-zinc-200 py-2">
       <p className="num text-sm text-zinc-700" data-testid="result-count" aria-live="polite">
-        {t('catalog.result.count', { count: total, formatted: formatNumber(total, locale) })}
+        {t('catalog.result.count', { count: total, formatted: totalText ?? formatNumber(total, locale) })}
       </p>
       <SwitchLink on={stockAvail} param="stockAvail" label={t('catalog.toggle.stock')} testId="toggle-stock" />
       {showPreOrderToggle ? <SwitchLink on={preOrder} param="preOrder" label={t('catalog.toggle.preorder')} testId="toggle-preorder" /> : null}

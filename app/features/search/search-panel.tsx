@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Category, HighlightRange, SearchProduct } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { centsToAmount, formatMoney } from '../../../core/money';
-import { highlightRanges, searchWords } from '../../../core/search-text';
+import { highlightRanges, searchTotalText, searchWords } from '../../../core/search-text';
 import { stockStatus } from '../../../core/stock';
 import { CheckCircleIcon, ErrorIcon, Icon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api-client';
@@ -339,7 +339,7 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
   if (term === null) message = t('searched.value.min.three.char');
   else if (failed) message = failure?.message ?? null;
   else if (current && hrefs.length === 0) message = t('not.found');
-  const count = (total: number) => ({ count: total, formatted: total.toLocaleString(locale) });
+  const count = (total: number) => ({ count: total, formatted: searchTotalText(total, (value) => value.toLocaleString(locale)) });
 
   return (
     // A press in the panel keeps the focus in the field; the click still follows the link.

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { minIndexedWordLength } from '../../../core/search-text.ts';
+import { maxCountedSearchMatches, minIndexedWordLength } from '../../../core/search-text.ts';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { ListingFilters } from '../catalog/product-listing.repository.ts';
@@ -18,11 +18,6 @@ export interface SearchScope {
   filters: Pick<ListingFilters, 'inStockOnly' | 'preOrderOnly'>;
 }
 
-/**
- * Counting stops here, as common search engines do (Meilisearch's default maxTotalHits): nobody pages
- * through more, and counting thousands of matches costs more than finding a page of them.
- */
-export const maxCountedMatches = 1_000;
 /** Up to this many matches, reading them all and sorting by name beats walking the name index. */
 const fewMatches = 200;
 
@@ -73,11 +68,11 @@ export function createProductSearchRepository(db: Database) {
       return rows.map((row) => ({ id: Number(row.id), variantSku: row.variant_sku }));
     },
 
-    /** How many visible products match every word, counted up to maxCountedMatches. */
+    /** How many visible products match every word, counted up to maxCountedSearchMatches (counting thousands costs more than finding a page). */
     async countMatches(words: SearchWords, scope: SearchScope): Promise<number> {
       const { rows } = await sql<{ total: number | string }>`
         select count(*) as total from (
-          select 1 from ${engine === 'sqlite' ? sql`products p indexed by products_search_lookup_idx` : sql`products p`} where p.id in (${matchingIds(words)}) and ${visible(scope)} limit ${maxCountedMatches}
+          select 1 from ${engine === 'sqlite' ? sql`products p indexed by products_search_lookup_idx` : sql`products p`} where p.id in (${matchingIds(words)}) and ${visible(scope)} limit ${maxCountedSearchMatches}
         ) matches`.execute(db);
       return Number(rows[0]?.total ?? 0);
     },
