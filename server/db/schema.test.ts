@@ -81,6 +81,10 @@ const expectedTables = [
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
   'invoices', 'credits', 'product_search',
 ];
+// The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009).
+const engineTables = { sqlite: ['product_words', 'product_words_vocab'], postgres: ['search_words'] } as const;
+// FTS5 tables carry no column types: the SQLite search indexes are text by construction.
+const ftsTables = ['product_search', 'product_words', 'product_words_vocab'];
 const isoTimestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe.each(engines)('schema and demo seed on $name', (engine) => {
@@ -111,14 +115,13 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
 
   it('creates every table, and migrating again changes nothing', async () => {
     const tables = new Set((await columns()).map((c) => c.table_name));
-    expect([...tables].sort()).toEqual([...expectedTables].sort());
+    expect([...tables].sort()).toEqual([...expectedTables, ...engineTables[engine.name]].sort());
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
 
   it('uses only integer, bigint and text columns; money, rates and ratios are integers', async () => {
     const cols = await columns();
-    // FTS5 columns carry no type: the SQLite search index is text by construction.
-    const typed = cols.filter((c) => !(engine.name === 'sqlite' && c.table_name === 'product_search'));
+    const typed = cols.filter((c) => !(engine.name === 'sqlite' && ftsTables.includes(c.table_name)));
     for (const c of typed) expect(['integer', 'bigint', 'text'], `${c.table_name}.${c.column_name}`).toContain(c.data_type);
     const numeric = cols.filter((c) => /_(cents|bp|milli)$/.test(c.column_name));
     expect(numeric.length).toBeGreaterThan(20);

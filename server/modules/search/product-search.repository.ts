@@ -77,23 +77,13 @@ export function createProductSearchRepository(db: Database) {
       return Number(rows[0]?.total ?? 0);
     },
 
-    async findTenantIds(): Promise<number[]> {
-      return (await db.selectFrom('tenants').select('id').execute()).map((row) => row.id);
-    },
-
-    /** Names of a tenant's active products in id order, a chunk at a time (for the typo vocabulary). */
-    findNames(tenantId: number, afterId: number, limit: number) {
-      // `+ 0` keeps SQLite on the primary key range (ADR 0007): by the tenant index it would sort
-      // every product of the tenant for each chunk.
-      return db
-        .selectFrom('products')
-        .select(['id', 'name', 'name_en'])
-        .where(sql<number>`tenant_id + 0`, '=', tenantId)
-        .where(sql<number>`is_active + 0`, '=', 1)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+    /** The distinct words of the product names, as the database keeps them (migration 0009). */
+    async findNameWords(): Promise<string[]> {
+      const { rows } =
+        engine === 'sqlite'
+          ? await sql<{ word: string }>`select term as word from product_words_vocab where length(term) >= 5`.execute(db)
+          : await sql<{ word: string }>`select word from search_words`.execute(db);
+      return rows.map((row) => row.word);
     },
 
     /** One page of the visible products that match every word, in name order, leaving out `excludedIds`. */

@@ -50,11 +50,6 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
       return answers.get(JSON.stringify([viewerKey, key, query.page, query.pageSize, query.filters]), () => findAnswer(ctx, key, query));
     },
 
-    /** Reads what typo correction needs now instead of on the first search (see search-vocabulary.ts). */
-    prepare(): Promise<void> {
-      return deps.vocabulary.prepare();
-    },
-
     clearCache(): void {
       answers.clear();
       counts.clear();
@@ -77,7 +72,7 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
     // Nothing as typed: a word of five letters or more may carry one typo; try the known words one
     // edit away from it (ADR 0008).
     if (matches === 0 && exactHits.length === 0) {
-      const corrected = words.map((word) => [word, ...deps.vocabulary.corrections(scope.tenantId, word)]);
+      const corrected = await Promise.all(words.map(async (word) => [word, ...(await deps.vocabulary.corrections(word))]));
       if (corrected.some((group) => group.length > 1)) {
         groups = corrected;
         matches = await countOf(groups);
