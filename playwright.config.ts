@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A separate port and data folder let two suites run side by side (e.g. two developers on one machine).
 const dataDir = process.env.E2E_DIR ?? 'test-results/e2e';
+// The fake search engine listens next to the shop (tests/e2e/helpers.ts knows the same rule).
+const enginePort = port + 1;
+const engineKey = 'e2e-engine-key';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +34,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [
+    // A local stand-in for Meilisearch (tests/support/fake-search-engine.ts); the shop keeps its index
+    // in step, and the header search asks it once a test turns the site setting useSearchEngine on.
+    {
+      command: 'node tests/support/fake-search-engine-cli.ts',
+      url: `http://127.0.0.1:${enginePort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_SEARCH_ENGINE_PORT: String(enginePort), FAKE_SEARCH_ENGINE_KEY: engineKey },
+    },
+    {
     command: 'node server/index.ts',
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
@@ -43,6 +56,11 @@ export default defineConfig({
       MEDIA_DIR: `${dataDir}/media`,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
+      SEARCH_ENGINE_URL: `http://127.0.0.1:${enginePort}`,
+      SEARCH_ENGINE_API_KEY: engineKey,
+      SEARCH_ENV: 'e2e',
+      SEARCH_ENGINE_SYNC_MS: '250',
     },
-  },
+    },
+  ],
 });

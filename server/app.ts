@@ -11,6 +11,7 @@ import loginRoutes from './api/login/login.routes.ts';
 import materialCategoryRoutes from './api/material/material-category.routes.ts';
 import materialRoutes from './api/material/material.routes.ts';
 import lookupRoutes from './api/lookup/lookup.routes.ts';
+import searchTokenRoutes from './api/search/search-token.routes.ts';
 import seasonRoutes from './api/season/season.routes.ts';
 import shippingTypeRoutes from './api/shipping/shipping-type.routes.ts';
 import statisticsRoutes from './api/statistics/statistics.routes.ts';
@@ -43,8 +44,6 @@ export interface ShopApp {
 // language, identity) every route relies on, then the API, then the pages as the catch-all.
 export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   const { config, db } = options;
-  const services = createServices(db, config);
-
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {
@@ -56,9 +55,24 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const services = createServices(db, config, app.log);
+
+  // The external search engine's index follows the catalogue while the app runs (ADR 0009); a shop
+  // without an engine tells the database to stop noting changes for one.
+  const engineSync = services.searchEngine.sync;
+  app.addHook('onReady', async () => {
+    if (engineSync) engineSync.start();
+    else await services.engineDocuments.stopNoting();
+  });
+  app.addHook('onClose', async () => {
+    await engineSync?.stop();
+  });
 
   await app.register(fastifyCookie);
-  await app.register(securityHeaders, { enforceCsp: !(options.pages && options.pages.dev) });
+  await app.register(securityHeaders, {
+    enforceCsp: !(options.pages && options.pages.dev),
+    connectSources: config.searchEngine ? [new URL(config.searchEngine.publicUrl).origin] : [],
+  });
   await app.register(errorHandler);
   await app.register(healthRoutes, { db });
   await app.register(requestContext, { services });
@@ -70,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       }
       await scope.register(basketRoutes, { services });
       await scope.register(wishlistRoutes, { services });
-      for (const routes of [materialCategoryRoutes, materialRoutes, seasonRoutes, shippingTypeRoutes]) {
+      for (const routes of [materialCategoryRoutes, materialRoutes, searchTokenRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });
       }
       scope.all('/*', async () => {

@@ -26,7 +26,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-});
+  SEARCH_ENGINE_URL: z.url().optional(),
+  SEARCH_ENGINE_PUBLIC_URL: z.url().optional(),
+  SEARCH_ENGINE_API_KEY: z.string().min(1).optional(),
+  SEARCH_ENV: z.string().regex(/^[A-Za-z0-9_-]+$/).default('shop'),
+  SEARCH_ENGINE_SYNC_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+}).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' });
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -48,6 +53,21 @@ export interface Config {
   trustProxy: boolean;
   /** How long one catalogue answer is reused for the same kind of viewer (0: never; for measurements). */
   catalogAnswerCacheMs: number;
+  /** The external search engine (Meilisearch, ADR 0009), or null: the built-in search serves alone. */
+  searchEngine: SearchEngineConfig | null;
+}
+
+export interface SearchEngineConfig {
+  /** Where the shop reaches the engine. */
+  url: string;
+  /** Where browsers reach it (defaults to `url`). */
+  publicUrl: string;
+  /** An admin key: indexes the documents and signs the tenant tokens (never sent to a browser). */
+  apiKey: string;
+  /** Prefix of the index names: `{env}_b2b_material`. */
+  env: string;
+  /** Pause between two rounds of sending changed documents. */
+  syncIntervalMs: number;
 }
 
 export function databaseEngineOf(url: string): DatabaseEngine {
@@ -81,5 +101,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     trustProxy: e.TRUST_PROXY,
     catalogAnswerCacheMs: e.CATALOG_ANSWER_CACHE_MS,
+    searchEngine:
+      e.SEARCH_ENGINE_URL && e.SEARCH_ENGINE_API_KEY
+        ? {
+            url: e.SEARCH_ENGINE_URL.replace(/\/+$/, ''),
+            publicUrl: (e.SEARCH_ENGINE_PUBLIC_URL ?? e.SEARCH_ENGINE_URL).replace(/\/+$/, ''),
+            apiKey: e.SEARCH_ENGINE_API_KEY,
+            env: e.SEARCH_ENV,
+            syncIntervalMs: e.SEARCH_ENGINE_SYNC_MS,
+          }
+        : null,
   };
 }

@@ -13,6 +13,10 @@ import { createSimilarProductsRepository } from './modules/catalog/similar-produ
 import { createProductSearchRepository } from './modules/search/product-search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSearchVocabulary } from './modules/search/search-vocabulary.ts';
+import { createEngineClient } from './modules/search-engine/engine-client.ts';
+import { createEngineDocumentsRepository } from './modules/search-engine/engine-documents.repository.ts';
+import { createEngineSync, type EngineSyncLog } from './modules/search-engine/engine-sync.ts';
+import { createSearchEngineService, productIndexUid } from './modules/search-engine/search-engine.service.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
@@ -30,7 +34,7 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
-export function createServices(db: Database, config: Config) {
+export function createServices(db: Database, config: Config, log: EngineSyncLog) {
   const users = createUserRepository(db);
   // Shared with the basket, so one cache (and one clearCache) serves both.
   const settings = createSettingsService(createSettingsRepository(db));
@@ -47,6 +51,9 @@ export function createServices(db: Database, config: Config) {
     { answerTtlMs: config.catalogAnswerCacheMs },
   );
   const productSearch = createProductSearchRepository(db);
+  const engineDocuments = createEngineDocumentsRepository(db);
+  const engine = config.searchEngine;
+  const engineClient = engine ? createEngineClient(engine) : null;
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
     settings,
@@ -61,6 +68,17 @@ export function createServices(db: Database, config: Config) {
     content: createContentService(createContentRepository(db)),
     catalog,
     search: createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, { answerTtlMs: config.catalogAnswerCacheMs }),
+    searchEngine: createSearchEngineService({
+      config: engine,
+      client: engineClient,
+      sync:
+        engine && engineClient
+          ? createEngineSync({ client: engineClient, documents: engineDocuments, indexUid: productIndexUid(engine.env), intervalMs: engine.syncIntervalMs, log })
+          : null,
+      settings,
+      catalog,
+    }),
+    engineDocuments,
     basket: createBasketService({ baskets: createBasketRepository(db), products: buyerProducts, settings }),
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), products: buyerProducts }),
   };

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from './database.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createEngineClient } from '../modules/search-engine/engine-client.ts';
+import { createEngineDocumentsRepository } from '../modules/search-engine/engine-documents.repository.ts';
+import { createEngineSync } from '../modules/search-engine/engine-sync.ts';
+import { productIndexUid } from '../modules/search-engine/search-engine.service.ts';
+import { openDatabase, type Database } from './database.ts';
 import { applyMigrations } from './migrator.ts';
 import { addDemoProducts, countDemoProducts, demoAccounts, seedDemo } from './seed/index.ts';
 
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const { seeded } = await seedDemo(handle.db, options);
     if (seeded) {
+      await syncSearchEngineAfter(config, handle.db);
       console.log(`Seeded tenant "demo" with ${options.products} products in ${seconds(started)}; media in ${options.mediaDir}.`);
       console.log('Demo logins (username / password):');
       for (const a of demoAccounts) console.log(`  ${a.username.padEnd(14)} ${a.password.padEnd(22)} ${a.role}${a.company ? `, company ${a.company}` : ''}${a.isLocked ? ', locked' : ''}`);
@@ -57,11 +62,26 @@ async function main(): Promise<void> {
       return;
     }
     const { added } = await addDemoProducts(handle.db, options);
+    await syncSearchEngineAfter(config, handle.db);
     console.log(`Demo data already present with ${existing} products: added ${added} products (now ${options.products}) in ${seconds(started)}.`);
     console.log('Orders, accounts and settings were left unchanged. To seed from scratch, delete ./data/shop.sqlite.');
   } finally {
     await handle.close();
   }
+}
+
+/** A changed catalogue goes to the external search engine, if the shop has one (ADR 0009: bulk on import). */
+async function syncSearchEngineAfter(config: Config, db: Database): Promise<void> {
+  if (!config.searchEngine) return;
+  const sync = createEngineSync({
+    client: createEngineClient(config.searchEngine),
+    documents: createEngineDocumentsRepository(db),
+    indexUid: productIndexUid(config.searchEngine.env),
+    intervalMs: config.searchEngine.syncIntervalMs,
+    log: { info: (details, message) => console.log(message, details), warn: (details, message) => console.warn(message, details) },
+  });
+  await sync.rebuildNow();
+  if (!sync.inStep) throw new Error('The search engine index could not be rebuilt; the shop rebuilds it on its next start.');
 }
 
 main().catch((error: unknown) => {

@@ -365,6 +365,17 @@ export interface ProductVariantsTable {
   sort_order: Generated<number>;
 }
 
+/** Products whose external search engine document changed (migration 0010, ADR 0009); written by triggers only. */
+export interface SearchEngineOutboxTable {
+  id: Generated<number>;
+  product_id: number;
+}
+
+/** The engine index the shop keeps in step; while a row exists, the outbox triggers write. */
+export interface SearchEngineSyncTable {
+  index_uid: string;
+}
+
 export interface ProductImagesTable {
   id: Generated<number>;
   tenant_id: number;
@@ -671,6 +682,8 @@ export interface DB {
   order_packs: OrderPacksTable;
   invoices: InvoicesTable;
   credits: CreditsTable;
+  search_engine_outbox: SearchEngineOutboxTable;
+  search_engine_sync: SearchEngineSyncTable;
 }
 
 export type TableName = keyof DB;

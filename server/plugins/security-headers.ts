@@ -26,7 +26,7 @@ const staticHeaders = {
 // JSON answers are never rendered as documents: nothing may load or frame them.
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
-function pagePolicy(nonce: string): string {
+function pagePolicy(nonce: string, connectSources: readonly string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -35,7 +35,8 @@ function pagePolicy(nonce: string): string {
     // Heroes and banners from the settings may point to the wholesaler's own image host.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // The header search asks an external search engine directly when the shop has one (ADR 0009).
+    ["connect-src 'self'", ...connectSources].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -44,7 +45,7 @@ function pagePolicy(nonce: string): string {
 }
 
 export default fp(
-  async function securityHeaders(app: FastifyInstance, options: { enforceCsp: boolean }) {
+  async function securityHeaders(app: FastifyInstance, options: { enforceCsp: boolean; connectSources: readonly string[] }) {
     app.decorateRequest('cspNonce', '');
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(staticHeaders);
@@ -55,7 +56,7 @@ export default fp(
       } else {
         request.cspNonce = randomBytes(16).toString('base64');
         // In development Vite injects its own inline scripts and a websocket; the policy applies to builds.
-        if (options.enforceCsp) reply.header('content-security-policy', pagePolicy(request.cspNonce));
+        if (options.enforceCsp) reply.header('content-security-policy', pagePolicy(request.cspNonce, options.connectSources));
       }
       done();
     });

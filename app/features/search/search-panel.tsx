@@ -13,8 +13,8 @@ import { useRootData } from '../session/use-root-data';
 import { splitHighlights } from './highlight';
 import { createLatestRequestGuard } from './latest-request';
 import { shownUnitCents } from '../../../core/vat';
-import { searchProducts } from './search-client';
-import { moveActive, panelCategoryCount, panelPageSize, searchDebounceMs, searchPagePath, searchTerm } from './search-term';
+import { searchDelayMs, searchProducts } from './search-client';
+import { moveActive, panelCategoryCount, panelPageSize, searchPagePath, searchTerm } from './search-term';
 
 // The search panel under the header's search field (spec section 2), loaded on demand by
 // header-search.tsx. The header renders a plain search form; from the first focus on, this module
@@ -72,6 +72,8 @@ interface Results {
   categories: Category[];
   total: number;
   page: number;
+  /** The answer's page size: load-more asks for the next page of it (the engine's pages have 20). */
+  pageSize: number;
 }
 
 const optionClass =
@@ -169,6 +171,7 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
   const { session, configuration } = useRootData();
   const stockAvail = useInterfaceStore((state) => state.showOnlyAvailableStocks);
   const preOrder = useInterfaceStore((state) => state.preOrderMode) && configuration.isPreOrderModeVisible;
+  const useEngine = configuration.useSearchEngine;
   const viewer: PanelViewer = { showNetPrices: session?.account.showNetPrices ?? true, isSalesPerson: session?.account.isSalesPerson ?? false, preOrder };
   const panelId = `${fieldId}-panel`;
   const optionId = (index: number) => `${fieldId}-option-${index}`;
@@ -197,7 +200,8 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
   const current = results !== null && results.request === request;
   const loading = request !== null && !current && !failed;
 
-  // Debounced: a query starts 300 ms after the last keystroke, and only the newest answer is shown.
+  // Debounced: a query starts 300 ms (100 ms with the engine) after the last keystroke, and only the
+  // newest answer is shown.
   useEffect(() => {
     if (term === null || request === null) {
       guard.cancel();
@@ -205,19 +209,20 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
     }
     const timer = window.setTimeout(() => {
       const ticket = guard.start();
-      searchProducts({ key: term, page: 1, pageSize: panelPageSize, stockAvail, preOrder, signal: ticket.signal }).then(
+      searchProducts({ key: term, page: 1, pageSize: panelPageSize, stockAvail, preOrder, useEngine, signal: ticket.signal }).then(
         (answer) => {
           if (!ticket.isCurrent()) return;
-          setResults({ request, term, products: answer.data, categories: answer.meta.categories, total: answer.meta.total, page: 1 });
+          const { categories, total, pageSize } = answer.meta;
+          setResults({ request, term, products: answer.data, categories, total, page: 1, pageSize });
         },
         (error: unknown) => {
           if (!ticket.isCurrent()) return;
           setFailure({ request, message: error instanceof ApiError && error.messageKey ? error.message : t('search.error') });
         },
       );
-    }, searchDebounceMs);
+    }, searchDelayMs(useEngine));
     return () => window.clearTimeout(timer);
-  }, [guard, request, term, stockAvail, preOrder, t]);
+  }, [guard, request, term, stockAvail, preOrder, useEngine, t]);
 
   // Stale results stay visible (dimmed) while newer ones load; too short a term shows none.
   const shown = term !== null && !failed ? results : null;
@@ -318,7 +323,7 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
     const ticket = guard.start();
     const next = shown.page + 1;
     setLoadingMore(true);
-    searchProducts({ key: shown.term, page: next, pageSize: panelPageSize, stockAvail, preOrder, signal: ticket.signal })
+    searchProducts({ key: shown.term, page: next, pageSize: shown.pageSize, stockAvail, preOrder, useEngine, signal: ticket.signal })
       .then(
         (answer) => {
           if (!ticket.isCurrent()) return;

@@ -1,10 +1,11 @@
 import { minSearchKeyLength } from '../../../core/search-text';
 
 // The search term rules of spec sections 5 and 9: queries start only above two characters (after
-// trimming), debounced by 300 ms.
+// trimming), debounced by 300 ms; with the external engine, which answers in milliseconds, by 100 ms.
 
 export const searchDebounceMs = 300;
-/** Products per load in the header panel ("load more" asks for the next page of this size). */
+export const engineSearchDebounceMs = 100;
+/** Products per load in the header panel from the shop's own search ("load more" asks for the next page); the engine's pages have 20. */
 export const panelPageSize = 5;
 /** Matching categories listed in the header panel. */
 export const panelCategoryCount = 5;

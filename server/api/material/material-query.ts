@@ -112,6 +112,26 @@ export function parseSearchQuery(query: unknown): ProductSearchQuery {
   };
 }
 
+/** Ids an external engine found, at most one engine page and a half. */
+const maxEngineHits = 50;
+
+/** GET /api/material/searchHits: `searchKey` as for the search, `ids=12,40,7` in the engine's order (`ids=` when it found none: the categories still count). */
+const engineHitsQuery = z.object({
+  searchKey: z.string({ error: 'validation.invalid' }).optional(),
+  ids: z
+    .string({ error: 'validation.required' })
+    .regex(/^(\d{1,9}(,\d{1,9})*)?$/, { error: 'validation.invalid' })
+    .transform((value) => (value === '' ? [] : [...new Set(value.split(',').map(Number))]))
+    .pipe(z.array(z.number().min(1, { error: 'validation.invalid' })).max(maxEngineHits, { error: 'validation.too_many_items' })),
+});
+
+export function parseEngineHitsQuery(query: unknown): { key: string; ids: number[] } {
+  const parsed = parseInput(engineHitsQuery, query);
+  const key = parsed.searchKey ?? '';
+  if (key.length > maxSearchKeyLength) throw new AppError('validation', 'validation.too_long', { field: 'searchKey' });
+  return { key, ids: parsed.ids };
+}
+
 export const detailParams = z.object({ id });
 export const detailQuery = z.object({ sku: optional(z.string().max(maxSkuLength)) });
 export const categoryQuery = z.object({ category: id });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
-import { categoryQuery, detailParams, detailQuery, imageQuery, parseListQuery, parseSearchQuery } from './material-query.ts';
+import { categoryQuery, detailParams, detailQuery, imageQuery, parseEngineHitsQuery, parseListQuery, parseSearchQuery } from './material-query.ts';
 import { sendSerializedOnce } from './serialized-once.ts';
 
 // The catalogue endpoints of spec section 7. Every one needs a session (the shared guest included)
@@ -23,6 +23,13 @@ export default async function materialRoutes(app: FastifyInstance, { services }:
   app.get('/material/search', async (request, reply) => {
     const ctx = requireSession(request);
     return sendSerializedOnce(reply, await services.search.search(ctx, parseSearchQuery(request.query)));
+  });
+
+  // The companion of the external engine (ADR 0009): the browser found ids there and reads the
+  // products here, with this buyer's prices and stock.
+  app.get('/material/searchHits', async (request) => {
+    const ctx = requireSession(request);
+    return services.search.engineHits(ctx, parseEngineHitsQuery(request.query));
   });
 
   app.get('/material/getSimilarMaterials', async (request) => {

@@ -8,6 +8,7 @@ import * as m0006 from './0006-basket-line-identity.ts';
 import * as m0007 from './0007-catalog-listing.ts';
 import * as m0008 from './0008-product-search.ts';
 import * as m0009 from './0009-search-words.ts';
+import * as m0010 from './0010-search-engine-outbox.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007-catalog-listing': m0007,
   '0008-product-search': m0008,
   '0009-search-words': m0009,
+  '0010-search-engine-outbox': m0010,
 };

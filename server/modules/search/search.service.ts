@@ -1,4 +1,4 @@
-import type { Category, SearchAnswer, SearchProduct } from '../../../core/catalog-types.ts';
+import type { Category, Product, SearchAnswer, SearchProduct } from '../../../core/catalog-types.ts';
 import { containsSearchWord, highlightRanges, minSearchKeyLength, searchWords } from '../../../core/search-text.ts';
 import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
@@ -21,6 +21,11 @@ export interface ProductSearchQuery {
   filters: { inStockOnly: boolean; preOrderOnly: boolean };
 }
 
+export interface EngineHitsAnswer {
+  data: Product[];
+  meta: { categories: Category[] };
+}
+
 /** Deepest row a search reaches (page × page size), as for the catalogue listing. */
 export const maxSearchDepth = 1_000;
 
@@ -40,14 +45,36 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
 
   return {
     async search(ctx: RequestContext, query: ProductSearchQuery): Promise<SearchAnswer> {
-      const key = query.key.trim();
-      if (key === '') throw new AppError('validation', 'search.key.required', { field: 'searchKey' });
-      if (key.length < minSearchKeyLength) throw new AppError('validation', 'search.term.too.short', { field: 'searchKey', params: { min: minSearchKeyLength } });
+      const key = checkedKey(query.key);
       if (query.page * query.pageSize > maxSearchDepth) {
         throw new AppError('validation', 'validation.page_out_of_range', { field: 'page', params: { max: maxSearchDepth } });
       }
       const viewerKey = await deps.catalog.answerKeyOf(ctx);
       return answers.get(JSON.stringify([viewerKey, key, query.page, query.pageSize, query.filters]), () => findAnswer(ctx, key, query));
+    },
+
+    /**
+     * The products an external engine found for a key (ADR 0009), as this buyer sees them: prices,
+     * stock and language come from the shop, since the engine holds none of them. Products the buyer
+     * may not see are left out; a product whose variant sku is the key stands for that variant, as
+     * in the built-in answer. With the visible categories whose names contain every word.
+     */
+    async engineHits(ctx: RequestContext, query: { key: string; ids: readonly number[] }): Promise<EngineHitsAnswer> {
+      const key = checkedKey(query.key);
+      const visibility = await deps.catalog.visibilityOf(ctx);
+      const scope = { ...visibility, filters: { inStockOnly: false, preOrderOnly: false } };
+      const [exactHits, categories] = await Promise.all([
+        deps.search.findExactSkus([...new Set([key, key.toUpperCase()])], scope),
+        deps.catalog.listCategories(ctx),
+      ]);
+      const variantOf = new Map(exactHits.flatMap((hit) => (hit.variantSku !== null && query.ids.includes(hit.id) ? [[hit.id, hit.variantSku] as const] : [])));
+      const hidden = new Set(visibility.hiddenCategoryIds);
+      const products = await deps.catalog.productsById(ctx, query.ids, { withVariants: variantOf.size > 0 });
+      const data = products.filter((product) => !hidden.has(product.categoryId)).map((product) => {
+        const variantSku = variantOf.get(product._id);
+        return variantSku ? selectVariant(product, variantSku) : product;
+      });
+      return { data, meta: { categories: matchingCategories(categories, searchWords(key).map((word) => [word])) } };
     },
 
     clearCache(): void {
@@ -118,6 +145,14 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
     });
     return { data, meta: { total, page: query.page, pageSize: query.pageSize, categories: matchingCategories(categories, groups) } };
   }
+}
+
+/** The key as searched: trimmed, present and long enough (spec section 5). */
+function checkedKey(searchKey: string): string {
+  const key = searchKey.trim();
+  if (key === '') throw new AppError('validation', 'search.key.required', { field: 'searchKey' });
+  if (key.length < minSearchKeyLength) throw new AppError('validation', 'search.term.too.short', { field: 'searchKey', params: { min: minSearchKeyLength } });
+  return key;
 }
 
 function matchingCategories(categories: readonly Category[], groups: SearchWords): Category[] {

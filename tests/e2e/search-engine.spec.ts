@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, withShopDatabase } from './helpers.ts';
+
+// The header search with the external engine (issue 4 item 5, ADR 0009), against the fake engine the
+// Playwright config starts next to the shop: with the site setting on, the browser asks the engine
+// directly with a tenant token and shows the shop's prices for the hits; a failing health check or a
+// throwing search sends it to the shop's own search for the rest of the session.
+
+const engineUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+const field = (page: Page) => page.getByRole('combobox', { name: 'Artikelsuche' });
+const products = (page: Page) => page.getByTestId('search-product');
+
+async function useSearchEngine(on: boolean) {
+  await withShopDatabase(async (db) => {
+    const row = await db.selectFrom('site_settings').select(['tenant_id', 'settings']).executeTakeFirstOrThrow();
+    await db
+      .updateTable('site_settings')
+      .set({ settings: JSON.stringify({ ...JSON.parse(row.settings), useSearchEngine: on }) })
+      .where('tenant_id', '=', row.tenant_id)
+      .execute();
+  });
+  // The shop caches settings for two seconds.
+  await new Promise((resolve) => setTimeout(resolve, 2200));
+}
+
+async function engine(path: string, body?: object) {
+  const response = await fetch(`${engineUrl}${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+  return response.json() as Promise<unknown>;
+}
+
+/** The engine searches the browser made since the last reset. */
+async function engineSearches(): Promise<{ body: { q: string; limit: number; matchingStrategy: string } }[]> {
+  const requests = (await engine('/_fake/requests')) as { method: string; path: string; body: { q: string; limit: number; matchingStrategy: string } }[];
+  return requests.filter((request) => request.method === 'POST' && request.path.endsWith('/search'));
+}
+
+/** Counts the browser's calls of the shop's own search. */
+function countBuiltInSearches(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/material/search') calls.push(request.url());
+  });
+  return calls;
+}
+
+async function typeKey(page: Page, key: string) {
+  await page.waitForLoadState('networkidle');
+  await field(page).fill(key);
+}
+
+test.beforeAll(() => useSearchEngine(true));
+test.afterAll(() => useSearchEngine(false));
+test.beforeEach(async () => {
+  await engine('/_fake/health', { ok: true });
+  await engine('/_fake/search', { fail: false });
+  await fetch(`${engineUrl}/_fake/requests`, { method: 'DELETE' });
+});
+
+test('the panel asks the engine and shows the hits with the shop’s prices and the engine’s marks', async ({ page }) => {
+  await signIn(page, 'customer');
+  const builtIn = countBuiltInSearches(page);
+  await typeKey(page, 'Akku');
+  await expect(products(page).first()).toBeVisible();
+  const first = products(page).first();
+  await expect(first.locator('mark').first()).toHaveText('Akku');
+  await expect(first.getByTestId('search-price')).toHaveText(/\d+,\d{2}\s€/);
+  // The engine's page is 20 products (spec section 9), asked with match-all.
+  await expect(products(page)).toHaveCount(20);
+  const searches = await engineSearches();
+  expect(searches.at(-1)!.body).toMatchObject({ q: 'Akku', limit: 20, matchingStrategy: 'all' });
+  expect(builtIn).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('search.engine.off'))).toBeNull();
+
+  // Enter still goes to the search page, which the shop renders itself.
+  await field(page).press('Enter');
+  await expect(page).toHaveURL(/\/search\?key=Akku$/);
+});
+
+test('a failing health check sends the browser to the shop’s own search for the session', async ({ page }) => {
+  await engine('/_fake/health', { ok: false });
+  await signIn(page, 'customer');
+  const builtIn = countBuiltInSearches(page);
+  await typeKey(page, 'Akku');
+  await expect(products(page)).toHaveCount(5);
+  expect(builtIn).toHaveLength(1);
+  expect(await engineSearches()).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('search.engine.off'))).toBe('1');
+
+  // Healthy again, but this session stays with the shop's search, across page loads.
+  await engine('/_fake/health', { ok: true });
+  await page.reload();
+  await typeKey(page, 'Bohrhammer');
+  await expect(products(page).first()).toBeVisible();
+  expect(await engineSearches()).toEqual([]);
+});
+
+test('a throwing engine search is answered by the shop’s own search, and the engine stays off', async ({ page }) => {
+  await engine('/_fake/search', { fail: true });
+  await signIn(page, 'customer');
+  const builtIn = countBuiltInSearches(page);
+  await typeKey(page, 'Akku');
+  await expect(products(page)).toHaveCount(5);
+  expect(builtIn).toHaveLength(1);
+  expect(await engineSearches()).toHaveLength(1);
+  await typeKey(page, 'Bohrhammer');
+  await expect(products(page).first()).toContainText(/Bohrhammer/i);
+  expect(await engineSearches()).toHaveLength(1);
+});
