@@ -39,3 +39,34 @@ export async function categoryIds(shop: TestShop): Promise<Map<string, number>> 
   const rows = await shop.db.selectFrom('categories').select(['id', 'slug']).execute();
   return new Map(rows.map((row) => [row.slug, row.id]));
 }
+
+/** Adds an active product with plain defaults (10.00 net, 19 % VAT, 10 in stock); returns its id. */
+export async function insertProduct(
+  shop: TestShop,
+  product: { tenantId: number; categoryId: number; sku: string; name: string; nameEn?: string; stock?: number },
+): Promise<number> {
+  const row = await shop.db
+    .insertInto('products')
+    .values({
+      tenant_id: product.tenantId,
+      category_id: product.categoryId,
+      sku: product.sku,
+      name: product.name,
+      name_en: product.nameEn ?? null,
+      description: null,
+      description_en: null,
+      price_cents: 1000,
+      retail_price_cents: null,
+      pre_order_price_cents: null,
+      vat_rate_bp: 1900,
+      stock: product.stock ?? 10,
+      sales_unit_id: null,
+      release_date: null,
+      bestseller_rank: null,
+      is_featured: 0,
+      attributes: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

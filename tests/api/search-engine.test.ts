@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../core/catalog-types.ts';
 import { startFakeSearchEngine, type FakeSearchEngine } from '../support/fake-search-engine.ts';
-import { catalogClient, categoryIds, type CatalogClient } from './catalog-fixtures.ts';
+import { catalogClient, categoryIds, insertProduct, type CatalogClient } from './catalog-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // The external search engine (issue 4 item 5, ADR 0009) against a local server that speaks the few
@@ -29,31 +29,14 @@ async function enableEngineSetting(target: TestShop, on: boolean) {
   target.services.settings.clearCache();
 }
 
-async function addProduct(sku: string, name: string, options: { stock?: number; category?: string; tenant?: number; categoryId?: number } = {}) {
-  const row = await shop.db
-    .insertInto('products')
-    .values({
-      tenant_id: options.tenant ?? tenantId,
-      category_id: options.categoryId ?? slugs.get(options.category ?? 'handwerkzeug')!,
-      sku,
-      name,
-      name_en: null,
-      description: null,
-      description_en: null,
-      price_cents: 1000,
-      retail_price_cents: null,
-      pre_order_price_cents: null,
-      vat_rate_bp: 1900,
-      stock: options.stock ?? 10,
-      sales_unit_id: null,
-      release_date: null,
-      bestseller_rank: null,
-      is_featured: 0,
-      attributes: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function addProduct(sku: string, name: string, options: { stock?: number; category?: string; tenant?: number; categoryId?: number } = {}) {
+  return insertProduct(shop, {
+    tenantId: options.tenant ?? tenantId,
+    categoryId: options.categoryId ?? slugs.get(options.category ?? 'handwerkzeug')!,
+    sku,
+    name,
+    stock: options.stock,
+  });
 }
 
 const documentOf = (id: number) => engine.documents(indexUid).find((document) => document.id === id);

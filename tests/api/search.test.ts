@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '../../core/catalog-types.ts';
-import { catalogClient, categoryIds, type CatalogClient } from './catalog-fixtures.ts';
+import { catalogClient, categoryIds, insertProduct, type CatalogClient } from './catalog-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // GET /api/material/search on a fixed set of products added to the demo catalogue. Their names use
@@ -13,31 +13,16 @@ const ids = new Map<string, number>();
 
 async function addProduct(sku: string, name: string, options: { stock?: number; category?: string; tenantId?: number; categoryId?: number; nameEn?: string } = {}) {
   const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
-  const row = await shop.db
-    .insertInto('products')
-    .values({
-      tenant_id: options.tenantId ?? tenant.id,
-      category_id: options.categoryId ?? slugs.get(options.category ?? 'handwerkzeug')!,
-      sku,
-      name,
-      name_en: options.nameEn ?? null,
-      description: null,
-      description_en: null,
-      price_cents: 1000,
-      retail_price_cents: null,
-      pre_order_price_cents: null,
-      vat_rate_bp: 1900,
-      stock: options.stock ?? 10,
-      sales_unit_id: null,
-      release_date: null,
-      bestseller_rank: null,
-      is_featured: 0,
-      attributes: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.set(sku, row.id);
-  return row.id;
+  const id = await insertProduct(shop, {
+    tenantId: options.tenantId ?? tenant.id,
+    categoryId: options.categoryId ?? slugs.get(options.category ?? 'handwerkzeug')!,
+    sku,
+    name,
+    nameEn: options.nameEn,
+    stock: options.stock,
+  });
+  ids.set(sku, id);
+  return id;
 }
 
 beforeAll(async () => {
