@@ -154,19 +154,38 @@ async function searchMix(): Promise<string[]> {
   return keys.map((key) => `/api/material/search?searchKey=${encodeURIComponent(key)}&pageSize=20`);
 }
 
+/**
+ * With an external engine, each keystroke asks the shop for the products of the engine's hits: the
+ * ids of the built-in answers to 200 keys of the mix stand in for the engine's 20 hits.
+ */
+async function engineHitsMix(searchPaths: readonly string[]): Promise<string[]> {
+  const paths: string[] = [];
+  for (const searchPath of searchPaths.slice(0, 200)) {
+    const answer = await api<{ data: { _id: number }[] }>(searchPath, auth);
+    const key = new URL(searchPath, base).searchParams.get('searchKey')!;
+    paths.push(`/api/material/searchHits?${new URLSearchParams({ searchKey: key, ids: answer.data.map((product) => product._id).join(',') })}`);
+  }
+  return paths;
+}
+
+async function loadSearch(): Promise<void> {
+  const paths = await searchMix();
+  rows.push(await load(`GET /api/material/search, a mix of ${paths.length} keys`, `${base}${paths[0]}`, { headers: { authorization: auth, ...acceptEncoding }, paths }));
+  const hitPaths = await engineHitsMix(paths);
+  rows.push(await load(`GET /api/material/searchHits, ${hitPaths.length} keys with their 20 hits`, `${base}${hitPaths[0]}`, { headers: { authorization: auth, ...acceptEncoding }, paths: hitPaths }));
+}
+
 const rows: Row[] = [];
 rows.push(await load('Fastify hello route', `http://127.0.0.1:${helloPort}/hello`));
 if (only === 'search') {
-  const paths = await searchMix();
-  rows.push(await load(`GET /api/material/search, a mix of ${paths.length} keys`, `${base}${paths[0]}`, { headers: { authorization: auth, ...acceptEncoding }, paths }));
+  await loadSearch();
 } else {
   rows.push(await load(`GET /api/material, page 1 (category of ${big.total} products)`, `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
   rows.push(await load('GET /api/material, page 50', `${base}/api/material?category=${big.id}&page=50&pageSize=16`, { headers: { authorization: auth, ...acceptEncoding } }));
   rows.push(await load('GET /api/material, page 1, client without gzip', `${base}/api/material?category=${big.id}&page=1&pageSize=16`, { headers: { authorization: auth } }));
 }
 if (only === undefined) {
-  const paths = await searchMix();
-  rows.push(await load(`GET /api/material/search, a mix of ${paths.length} keys`, `${base}${paths[0]}`, { headers: { authorization: auth, ...acceptEncoding }, paths }));
+  await loadSearch();
   rows.push(await load('GET /api/configuration', `${base}/api/configuration`));
   rows.push(await load('SSR home page (signed in)', `${base}/`, { headers: { cookie, ...acceptEncoding } }));
   const page = await api<Listing>(`/api/material?category=${big.id}&page=2&pageSize=40`, auth);

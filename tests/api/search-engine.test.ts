@@ -178,6 +178,20 @@ describe('GET /api/search/token', () => {
     expect(write.status).toBe(403);
   });
 
+  it('lets the browser narrow to products in stock and with pre-order stock, as the panel’s toggles do', async () => {
+    const empty = await addProduct('EN-300', 'Engine Leerlauf', { stock: 0 });
+    await shop.services.searchEngine.sync!.syncNow();
+    const token = (await tokenOf('customer')).token;
+    expect((await engineSearch(token, { q: 'leerlauf' })).body.hits.map((hit) => hit.id)).toEqual([empty]);
+    expect((await engineSearch(token, { q: 'leerlauf', filter: ['inStock = true'] })).body.hits).toEqual([]);
+    expect((await engineSearch(token, { q: 'leerlauf', filter: ['hasPreStock = true'] })).body.hits).toEqual([]);
+  });
+
+  it('lets pages connect to the engine’s origin, and nowhere else', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.headers['content-security-policy']).toContain(`connect-src 'self' ${new URL(engine.url).origin};`);
+  });
+
   it('answers { error } when the engine cannot be reached, and when none is configured', async () => {
     const down = await startTestShop({ SEARCH_ENGINE_URL: 'http://127.0.0.1:9', SEARCH_ENGINE_API_KEY: apiKey, SEARCH_ENGINE_SYNC_MS: '60000' });
     const plain = await startTestShop();
@@ -187,6 +201,7 @@ describe('GET /api/search/token', () => {
       const downClient = catalogClient(down);
       expect(await downClient.json('/api/search/token', 'customer')).toEqual({ error: 'search.engine.unavailable' });
       expect(await catalogClient(plain).json('/api/search/token', 'customer')).toEqual({ error: 'search.engine.not.configured' });
+      expect((await plain.app.inject({ method: 'GET', url: '/readyz' })).headers['content-security-policy']).toContain("connect-src 'self';");
       // A shop without an engine notes no changes for one.
       expect(await plain.db.selectFrom('search_engine_sync').selectAll().execute()).toEqual([]);
       await plain.db.updateTable('products').set({ name: 'Ohne Suchmaschine' }).where('sku', '=', 'EN-902').execute();
