@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { productIndexUid } from '../core/search-engine.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { applyMigrations } from '../server/db/migrator.ts';
 import { createEngineClient } from '../server/modules/search-engine/engine-client.ts';
@@ -23,10 +24,11 @@ await applyMigrations(handle.db);
 const db = handle.db;
 const engine = await startFakeSearchEngine({ apiKey: 'bench-key' });
 const documents = createEngineDocumentsRepository(db);
+const indexUid = productIndexUid('bench');
 const sync = createEngineSync({
   client: createEngineClient({ url: engine.url, apiKey: 'bench-key' }),
   documents,
-  indexUid: 'bench_b2b_material',
+  indexUid,
   intervalMs: 60_000,
   log: { info: () => undefined, warn: (details) => console.warn('sync failed', details) },
 });
@@ -57,12 +59,12 @@ try {
   });
   const rebuildMs = await timed(() => sync.rebuildNow());
   if (!sync.inStep) throw new Error('the rebuild failed');
-  const indexed = engine.documents('bench_b2b_material').length;
+  const indexed = engine.documents(indexUid).length;
 
   await documents.stopNoting();
   const plainUpdateMs = await timed(() => renameTo(' X'));
   await renameBack(' X');
-  await documents.startNoting('bench_b2b_material');
+  await documents.startNoting(indexUid);
   const notedUpdateMs = await timed(() => renameTo(' Y'));
   const sendMs = await timed(() => sync.syncNow());
   await renameBack(' Y');

@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createEngineClient } from '../modules/search-engine/engine-client.ts';
 import { createEngineDocumentsRepository } from '../modules/search-engine/engine-documents.repository.ts';
 import { createEngineSync } from '../modules/search-engine/engine-sync.ts';
-import { productIndexUid } from '../modules/search-engine/search-engine.service.ts';
+import { productIndexUid } from '../../core/search-engine.ts';
 import { openDatabase, type Database } from './database.ts';
 import { applyMigrations } from './migrator.ts';
 import { addDemoProducts, countDemoProducts, demoAccounts, seedDemo } from './seed/index.ts';

@@ -1,3 +1,4 @@
+import { engineHitLimit, productIndexUid } from '../../../core/search-engine';
 import { engineHighlightPostTag, engineHighlightPreTag } from './engine-highlight';
 
 // What the panel sends to the external search engine (Meilisearch v1) and reads from its answer
@@ -6,7 +7,7 @@ import { engineHighlightPostTag, engineHighlightPreTag } from './engine-highligh
 // product (price, stock, language) comes from the shop afterwards.
 
 /** The engine answers 20 hits a page, whatever page size the panel uses (spec section 9). */
-export const enginePageSize = 20;
+export const enginePageSize = engineHitLimit;
 
 /** The engine's text fields of one product, as indexed or (in `_formatted`) with highlight tags. */
 export interface EngineHitTexts {
@@ -38,7 +39,7 @@ export interface EngineSearchInput {
 
 /** The search address of the products index; `url` is the engine's base address from the token answer. */
 export function engineSearchUrl(url: string, env: string): string {
-  return `${url.replace(/\/+$/, '')}/indexes/${encodeURIComponent(`${env}_b2b_material`)}/search`;
+  return `${url.replace(/\/+$/, '')}/indexes/${encodeURIComponent(productIndexUid(env))}/search`;
 }
 
 /** The engine's health address: answering 2xx means it is up. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { AttributeFilter, ListingFilters } from '../../modules/catalog/product-listing.repository.ts';
+import { engineHitLimit } from '../../../core/search-engine.ts';
 import { maxSearchKeyLength } from '../../../core/search-text.ts';
 import type { ProductSearchQuery } from '../../modules/search/search.service.ts';
 
@@ -98,7 +99,7 @@ const searchQuery = listQuery.omit({ category: true }).extend({
 });
 
 /** The search's default page: the external engine's limit (spec section 9), so both answer alike. */
-export const defaultSearchPageSize = 20;
+export const defaultSearchPageSize = engineHitLimit;
 
 export function parseSearchQuery(query: unknown): ProductSearchQuery {
   const parsed = parseInput(searchQuery, typeof query === 'object' && query !== null ? query : {});

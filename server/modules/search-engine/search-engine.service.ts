@@ -1,3 +1,4 @@
+import { productIndexUid } from '../../../core/search-engine.ts';
 import type { SearchEngineConfig } from '../../config.ts';
 import type { RequestContext } from '../../context.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -15,9 +16,6 @@ import { signTenantToken } from './tenant-token.ts';
 const tokenLifetimeMs = 15 * 60 * 1000;
 
 export type SearchTokenAnswer = { token: string; url: string; env: string; expiresAt: string } | { error: string };
-
-/** The product index's name (spec section 7: `{env}_b2b_{index}`, the index for products is 'material'). */
-export const productIndexUid = (env: string) => `${env}_b2b_material`;
 
 export interface SearchEngineDependencies {
   config: SearchEngineConfig | null;
