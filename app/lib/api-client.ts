@@ -7,6 +7,11 @@ export function setApiToken(token: string | null | undefined): void {
   authToken = token ?? null;
 }
 
+/** The session token calls carry now (null when nobody is signed in). */
+export function currentApiToken(): string | null {
+  return authToken;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly messageKey: string | undefined;

@@ -46,8 +46,10 @@ function fakes({ tokens = [tokenFor('t1')], health = json(200, { status: 'availa
     if (answer instanceof Error) throw answer;
     return answer;
   };
+  const signedIn = { session: 'buyer-1' as string | null };
   const io: EngineSessionIo = {
     fetch,
+    signedIn: () => signedIn.session,
     fetchToken: async () => {
       calls.push('token');
       const answer = tokens[Math.min(tokenIndex++, tokens.length - 1)]!;
@@ -69,7 +71,7 @@ function fakes({ tokens = [tokenFor('t1')], health = json(200, { status: 'availa
     calls.push('built-in');
     return builtInAnswer;
   };
-  return { io, calls, stored, clock, builtIn, session: createEngineSession(io) };
+  return { io, calls, stored, clock, builtIn, signedIn, session: createEngineSession(io) };
 }
 
 const request = { key: 'akku', page: 1, stockAvail: false, preOrder: false };
@@ -89,6 +91,15 @@ describe('createEngineSession', () => {
     const { session, calls, builtIn } = fakes({ engine: () => engineHits() });
     expect(await session.search(request, builtIn)).toEqual({ data: [], meta: { total: 0, page: 1, pageSize: 20, categories: [] } });
     expect(calls).toEqual(['token', 'health', 'engine t1', 'hits ']);
+  });
+
+  it('asks for a new token when another buyer signed in without a page load', async () => {
+    const { session, calls, builtIn, signedIn } = fakes({ tokens: [tokenFor('t1'), tokenFor('t2')] });
+    await session.search(request, builtIn);
+    signedIn.session = 'buyer-2';
+    await session.search(request, builtIn);
+    await session.search(request, builtIn);
+    expect(calls.filter((call) => call.startsWith('engine') || call === 'token')).toEqual(['token', 'engine t1', 'token', 'engine t2', 'engine t2']);
   });
 
   it('shares one token request and one health check between searches started together', async () => {

@@ -39,6 +39,8 @@ export interface EngineSessionIo {
   fetch: EngineFetch;
   /** The shop's GET /api/search/token. */
   fetchToken: () => Promise<EngineTokenAnswer>;
+  /** Who is signed in (the shop's session token): a token of someone else's session is not used. */
+  signedIn: () => string | null;
   /** The shop's GET /api/material/searchHits for one page of engine hits. */
   fetchHits: (key: string, ids: readonly number[], signal?: AbortSignal) => Promise<ShopHitsAnswer>;
   /** sessionStorage; reading it may throw (storage blocked), which the session survives. */
@@ -72,8 +74,8 @@ function isAccess(answer: EngineTokenAnswer): answer is Exclude<EngineTokenAnswe
 export function createEngineSession(io: EngineSessionIo): EngineSession {
   // Also kept in memory: with storage blocked, the engine stays off at least until the page reloads.
   let off = false;
-  /** The current token request; `until` is Infinity while it runs. */
-  let token: { access: Promise<EngineAccess | null>; until: number } | null = null;
+  /** The current token request, for the session it was asked in; `until` is Infinity while it runs. */
+  let token: { access: Promise<EngineAccess | null>; until: number; session: string | null } | null = null;
   let health: Promise<boolean> | null = null;
 
   function isOff(): boolean {
@@ -96,9 +98,11 @@ export function createEngineSession(io: EngineSessionIo): EngineSession {
 
   /** The engine's address and a valid token, or null when the shop has no engine on. Searches running at the same time share one request. */
   function access(renew: boolean): Promise<EngineAccess | null> {
-    if (!renew && token && io.now() < token.until) return token.access;
-    const entry: { access: Promise<EngineAccess | null>; until: number } = {
+    // Another buyer may see other categories: a sign-in without a page load asks anew.
+    if (!renew && token && io.now() < token.until && token.session === io.signedIn()) return token.access;
+    const entry: { access: Promise<EngineAccess | null>; until: number; session: string | null } = {
       until: Number.POSITIVE_INFINITY,
+      session: io.signedIn(),
       access: io.fetchToken().then((answer) => {
         if (!isAccess(answer)) return null;
         // An unreadable expiry makes every search ask again (NaN is never later than now).

@@ -1,5 +1,5 @@
 import type { SearchAnswer } from '../../../core/catalog-types';
-import { apiFetch } from '../../lib/api-client';
+import { apiFetch, currentApiToken } from '../../lib/api-client';
 import type { ShopHitsAnswer } from './engine-answer';
 import { createEngineSession, type EngineTokenAnswer } from './engine-session';
 import { engineSearchDebounceMs, searchDebounceMs } from './search-term';
@@ -41,6 +41,7 @@ const engine = createEngineSession({
   // Called bare: the browser's fetch throws when called as a method of another object.
   fetch: (url, init) => fetch(url, init),
   fetchToken: () => apiFetch<EngineTokenAnswer>('/api/search/token'),
+  signedIn: currentApiToken,
   fetchHits: (key, ids, signal) => apiFetch<ShopHitsAnswer>(`/api/material/searchHits?${new URLSearchParams({ searchKey: key, ids: ids.join(',') })}`, { signal }),
   storage: () => window.sessionStorage,
   now: () => Date.now(),
