@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, withShopDatabase } from './helpers.ts';
+import { captureScreens, signIn, withShopDatabase } from './helpers.ts';
 
 // The header search with the external engine (issue 4 item 5, ADR 0009), against the fake engine the
 // Playwright config starts next to the shop: with the site setting on, the browser asks the engine
@@ -58,6 +58,8 @@ test.beforeEach(async () => {
 
 test('the panel asks the engine and shows the hits with the shop’s prices and the engine’s marks', async ({ page }) => {
   await signIn(page, 'customer');
+  // The pointer rests away from the field: the panel closes when the mouse leaves it.
+  await page.mouse.move(1, 600);
   const builtIn = countBuiltInSearches(page);
   await typeKey(page, 'Akku');
   await expect(products(page).first()).toBeVisible();
@@ -70,6 +72,7 @@ test('the panel asks the engine and shows the hits with the shop’s prices and 
   expect(searches.at(-1)!.body).toMatchObject({ q: 'Akku', limit: 20, matchingStrategy: 'all' });
   expect(builtIn).toEqual([]);
   expect(await page.evaluate(() => sessionStorage.getItem('search.engine.off'))).toBeNull();
+  await captureScreens(page, 'search-panel-engine');
 
   // Enter still goes to the search page, which the shop renders itself.
   await field(page).press('Enter');
