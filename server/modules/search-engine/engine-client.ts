@@ -31,6 +31,9 @@ export interface IndexSettings {
 
 const requestTimeoutMs = 30_000;
 const taskPollMs = 50;
+// A batch of 5,000 documents takes a real engine seconds; a task that runs this long means trouble,
+// and the round is retried later rather than holding the sync (and a shutdown) forever.
+const taskTimeoutMs = 5 * 60_000;
 
 export function createEngineClient({ url, apiKey }: { url: string; apiKey: string }) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -54,7 +57,9 @@ export function createEngineClient({ url, apiKey }: { url: string; apiKey: strin
 
   /** Waits until the engine has run the task; a failed task throws, unless its code is one of `tolerated`. */
   async function finished(task: EnqueuedTask, tolerated: readonly string[] = []): Promise<void> {
+    const deadline = Date.now() + taskTimeoutMs;
     for (;;) {
+      if (Date.now() > deadline) throw new SearchEngineError(`search engine task ${task.taskUid} still not done after ${taskTimeoutMs / 1000} s`);
       const state = await call<TaskState>('GET', `/tasks/${task.taskUid}`);
       if (state.status === 'succeeded') return;
       if (state.status === 'failed' || state.status === 'canceled') {
