@@ -104,6 +104,18 @@ describe('the index', () => {
     expect(documentOf(id)).toBeUndefined();
   });
 
+  it('moves a variant’s sku from one product’s document to the other’s', async () => {
+    const from = await addProduct('EN-400', 'Wanderzange');
+    const to = await addProduct('EN-401', 'Wanderzange Profi');
+    await shop.db.insertInto('product_variants').values({ tenant_id: tenantId, product_id: from, variant_sku: 'EN-400-V', name: 'Wanderzange V', attributes: '{}', price_cents: null }).execute();
+    await shop.services.searchEngine.sync!.syncNow();
+    expect(documentOf(from)).toMatchObject({ variantSkus: ['EN-400-V'] });
+    await shop.db.updateTable('product_variants').set({ product_id: to }).where('variant_sku', '=', 'EN-400-V').execute();
+    await shop.services.searchEngine.sync!.syncNow();
+    expect(documentOf(from)).toMatchObject({ variantSkus: [] });
+    expect(documentOf(to)).toMatchObject({ variantSkus: ['EN-400-V'] });
+  });
+
   it('keeps changes noted while the engine is unreachable, and a rebuild drops documents of products gone meanwhile', async () => {
     const down = await startTestShop({ SEARCH_ENGINE_URL: 'http://127.0.0.1:9', SEARCH_ENGINE_API_KEY: apiKey, SEARCH_ENV: 'test', SEARCH_ENGINE_SYNC_MS: '60000' });
     try {

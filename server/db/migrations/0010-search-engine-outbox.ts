@@ -37,35 +37,31 @@ const sqliteTriggers = [
    END`,
 ];
 
+/** A statement trigger function noting the product ids (`productId`: a column of the changed rows) of changed rows. */
+const postgresFunction = (name: string, productId: string, changed: string, alsoUpdated = '') =>
+  `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF NOT ${gateOpen} THEN RETURN NULL; END IF;
+     IF TG_OP = 'INSERT' THEN
+       INSERT INTO search_engine_outbox (product_id) SELECT ${productId} FROM new_rows;
+     ELSIF TG_OP = 'DELETE' THEN
+       INSERT INTO search_engine_outbox (product_id) SELECT ${productId} FROM old_rows;
+     ELSE
+       INSERT INTO search_engine_outbox (product_id)
+       SELECT n.${productId} FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE ${changed} ${alsoUpdated};
+     END IF;
+     RETURN NULL;
+   END $$`;
+
 const postgresFunctions = [
-  `CREATE FUNCTION search_engine_products_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF NOT ${gateOpen} THEN RETURN NULL; END IF;
-     IF TG_OP = 'INSERT' THEN
-       INSERT INTO search_engine_outbox (product_id) SELECT id FROM new_rows;
-     ELSIF TG_OP = 'DELETE' THEN
-       INSERT INTO search_engine_outbox (product_id) SELECT id FROM old_rows;
-     ELSE
-       INSERT INTO search_engine_outbox (product_id)
-       SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE ${productChanged('o', 'n')};
-     END IF;
-     RETURN NULL;
-   END $$`,
-  `CREATE FUNCTION search_engine_variants_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF NOT ${gateOpen} THEN RETURN NULL; END IF;
-     IF TG_OP = 'INSERT' THEN
-       INSERT INTO search_engine_outbox (product_id) SELECT product_id FROM new_rows;
-     ELSIF TG_OP = 'DELETE' THEN
-       INSERT INTO search_engine_outbox (product_id) SELECT product_id FROM old_rows;
-     ELSE
-       INSERT INTO search_engine_outbox (product_id)
-       SELECT n.product_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE ${variantChanged('o', 'n')}
-       UNION
-       SELECT o.product_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.product_id <> o.product_id;
-     END IF;
-     RETURN NULL;
-   END $$`,
+  postgresFunction('search_engine_products_changed', 'id', productChanged('o', 'n')),
+  // A variant moved to another product changes both products' documents.
+  postgresFunction(
+    'search_engine_variants_changed',
+    'product_id',
+    variantChanged('o', 'n'),
+    'UNION SELECT o.product_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.product_id <> o.product_id',
+  ),
 ];
 
 const postgresTriggers = [
