@@ -7,3 +7,20 @@ export const engineHitLimit = 20;
 export function productIndexUid(env: string): string {
   return `${env}_b2b_material`;
 }
+
+/**
+ * A product as the engine holds it (ADR 0009): what search needs and what a tenant token filters on,
+ * never a price (prices depend on the company, and browsers read the engine directly).
+ */
+export interface EngineDocument {
+  id: number;
+  tenantId: number;
+  categoryId: number;
+  sku: string;
+  variantSkus: string[];
+  /** German name. */
+  name: string;
+  nameEn: string | null;
+  inStock: boolean;
+  hasPreStock: boolean;
+}

@@ -1,4 +1,4 @@
-import { engineHitLimit, productIndexUid } from '../../../core/search-engine';
+import { engineHitLimit, productIndexUid, type EngineDocument } from '../../../core/search-engine';
 import { engineHighlightPostTag, engineHighlightPreTag } from './engine-highlight';
 
 // What the panel sends to the external search engine (Meilisearch v1) and reads from its answer
@@ -10,13 +10,7 @@ import { engineHighlightPostTag, engineHighlightPreTag } from './engine-highligh
 export const enginePageSize = engineHitLimit;
 
 /** The engine's text fields of one product, as indexed or (in `_formatted`) with highlight tags. */
-export interface EngineHitTexts {
-  sku: string;
-  variantSkus: string[];
-  /** German name. */
-  name: string;
-  nameEn: string | null;
-}
+export type EngineHitTexts = Pick<EngineDocument, 'sku' | 'variantSkus' | 'name' | 'nameEn'>;
 
 export interface EngineHit extends Partial<EngineHitTexts> {
   /** The product id. */

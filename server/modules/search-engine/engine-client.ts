@@ -3,13 +3,9 @@
 // happened before its next step (an index built before it is swapped in).
 
 export class SearchEngineError extends Error {
-  readonly status: number | null;
-  readonly code: string | null;
-  constructor(message: string, status: number | null = null, code: string | null = null) {
+  constructor(message: string) {
     super(message);
     this.name = 'SearchEngineError';
-    this.status = status;
-    this.code = code;
   }
 }
 
@@ -48,9 +44,9 @@ export function createEngineClient({ url, apiKey }: { url: string; apiKey: strin
     } catch (error) {
       throw new SearchEngineError(`search engine unreachable: ${method} ${path}: ${(error as Error).message}`);
     }
-    const payload = (await response.json().catch(() => null)) as (T & { message?: string; code?: string }) | null;
+    const payload = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
     if (!response.ok) {
-      throw new SearchEngineError(`search engine answered ${response.status} to ${method} ${path}: ${payload?.message ?? ''}`, response.status, payload?.code ?? null);
+      throw new SearchEngineError(`search engine answered ${response.status} to ${method} ${path}: ${payload?.message ?? ''}`);
     }
     return payload as T;
   }
@@ -64,7 +60,7 @@ export function createEngineClient({ url, apiKey }: { url: string; apiKey: strin
       if (state.status === 'succeeded') return;
       if (state.status === 'failed' || state.status === 'canceled') {
         if (state.error && tolerated.includes(state.error.code)) return;
-        throw new SearchEngineError(`search engine task ${task.taskUid} ${state.status}: ${state.error?.message ?? ''}`, null, state.error?.code ?? null);
+        throw new SearchEngineError(`search engine task ${task.taskUid} ${state.status}: ${state.error?.message ?? ''}`);
       }
       await new Promise((resolve) => setTimeout(resolve, taskPollMs));
     }

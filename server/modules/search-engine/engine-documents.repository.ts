@@ -1,20 +1,8 @@
+import type { EngineDocument } from '../../../core/search-engine.ts';
 import type { Database } from '../../db/database.ts';
 
-// What the external engine holds of a product, and the outbox of changed products (migration 0010).
-// A document carries what search needs and what a tenant token filters on, never a price: prices
-// depend on the company and the guest setting, and a browser reads the engine directly.
-
-export interface EngineDocument {
-  id: number;
-  tenantId: number;
-  categoryId: number;
-  sku: string;
-  variantSkus: string[];
-  name: string;
-  nameEn: string | null;
-  inStock: boolean;
-  hasPreStock: boolean;
-}
+// The external engine's documents of products (core/search-engine.ts), and the outbox of changed
+// products (migration 0010).
 
 export function createEngineDocumentsRepository(db: Database) {
   const activeProducts = () =>
