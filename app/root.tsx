@@ -20,7 +20,7 @@ import { ErrorScreen } from './components/error-screen';
 import { setApiToken } from './lib/api-client';
 import { TranslationsScript } from './lib/i18n';
 import { toShellSettings } from './lib/shell-settings.server';
-import { useRouteErrorStatus } from './lib/route-error';
+import { routeErrorMessageKey, useRouteErrorStatus } from './lib/route-error';
 import { sendPageView } from './lib/statistics';
 import './app.css';
 
@@ -106,5 +106,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorScreen status={useRouteErrorStatus(error)} />;
+  return <ErrorScreen status={useRouteErrorStatus(error)} messageKey={routeErrorMessageKey(error)} />;
 }

@@ -20,9 +20,10 @@ import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
 import reactRouterPlugin from './plugins/react-router.ts';
 import requestContext from './plugins/request-context.ts';
+import requestNormalisation from './plugins/request-normalisation.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -35,9 +36,17 @@ export interface BuildAppOptions {
   pages?: false | { dev: boolean };
 }
 
+/** One method and path the server answers (as registered, with Fastify's `:param` and `*` syntax). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 export interface ShopApp {
   app: FastifyInstance;
   services: Services;
+  /** Every route the app registered: the hostile-input suite and the entitlement table read it. */
+  routes: readonly RouteEntry[];
 }
 
 // Plugin order matters: cookies and security headers first, then the request context (tenant,
@@ -54,8 +63,13 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   const services = createServices(db, config, app.log);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   // The external search engine's index follows the catalogue while the app runs (ADR 0009); a shop
   // without an engine tells the database to stop noting changes for one.
@@ -74,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     connectSources: config.searchEngine ? [new URL(config.searchEngine.publicUrl).origin] : [],
   });
   await app.register(errorHandler);
+  await app.register(requestNormalisation);
   await app.register(healthRoutes, { db });
   await app.register(requestContext, { services });
 
@@ -110,5 +125,5 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     });
   }
 
-  return { app, services };
+  return { app, services, routes };
 }

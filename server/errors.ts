@@ -7,6 +7,7 @@ const statusByCode = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   too_many_requests: 429,
   unavailable: 503,

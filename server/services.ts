@@ -21,6 +21,7 @@ import { productIndexUid } from '../core/search-engine.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
+import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -61,6 +62,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog)
     auth: createAuthService({
       sessions: createSessionRepository(db),
       attempts: createLoginAttemptRepository(db),
+      throttle: createLoginThrottleRepository(db),
       users,
       settings: { sessionTtlHours: config.sessionTtlHours, loginThrottle: config.loginThrottle },
     }),
@@ -80,8 +82,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog)
       catalog,
     }),
     engineDocuments,
-    basket: createBasketService({ baskets: createBasketRepository(db), products: buyerProducts, settings }),
-    wishlist: createWishlistService({ wishlists: createWishlistRepository(db), products: buyerProducts }),
+    basket: createBasketService({ baskets: createBasketRepository(db), catalog, products: buyerProducts, settings }),
+    wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
   };
 }
 

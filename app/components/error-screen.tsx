@@ -4,7 +4,7 @@ import { useInsideLayout } from '../features/layout/layout-frame';
 import { buttonClasses } from './ui/button';
 
 /** The error page of spec section 8: complete on its own, as the root error boundary shows it without a layout. */
-export function ErrorScreen({ status }: { status: number }) {
+export function ErrorScreen({ status, messageKey }: { status: number; messageKey?: string | undefined }) {
   const { t } = useTranslation();
   const insideLayout = useInsideLayout();
   const notFound = status === 404;
@@ -18,7 +18,7 @@ export function ErrorScreen({ status }: { status: number }) {
           {notFound ? t('error.page.not_found') : t('error.page.generic')}
         </h1>
         <p className="mt-2 text-sm text-zinc-600">
-          {notFound ? t('error.page.not_found.hint') : t('error.page.generic.hint')}
+          {messageKey ? t(messageKey) : notFound ? t('error.page.not_found.hint') : t('error.page.generic.hint')}
         </p>
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           {notFound ? null : (

@@ -3,7 +3,7 @@ import type { Category } from '../../core/catalog-types';
 import { appLoadContext } from '../app-context';
 import { ErrorScreen } from '../components/error-screen';
 import { ShopFrame } from '../features/layout/shop-frame';
-import { useRouteErrorStatus } from '../lib/route-error';
+import { routeErrorMessageKey, useRouteErrorStatus } from '../lib/route-error';
 import type { Route } from './+types/default-layout';
 
 // The root loader has already applied the authentication guard. The layout loads the categories for
@@ -41,7 +41,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = useRouteErrorStatus(error);
   return (
     <ShopFrame>
-      <ErrorScreen status={status} />
+      <ErrorScreen status={status} messageKey={routeErrorMessageKey(error)} />
     </ShopFrame>
   );
 }

@@ -13,3 +13,10 @@ export function useRouteErrorStatus(error: unknown): number {
   }, [error]);
   return isRouteErrorResponse(error) ? error.status : 500;
 }
+
+/** The message key a route error names (`data({ error: 'validation.invalid_form' }, 400)`), if any. */
+export function routeErrorMessageKey(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error)) return undefined;
+  const key = (error.data as { error?: unknown } | null)?.error;
+  return typeof key === 'string' && /^[a-z_]+(\.[a-z_]+)+$/.test(key) ? key : undefined;
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { guestCredentials } from '../../core/guest-login';
 import type { Route } from './+types/auth';
 import { appLoadContext } from '../app-context';
+import { readForm } from '../lib/read-form.server';
 import { LoginError, signIn } from '../lib/sign-in.server';
 
 const loginForm = z.object({
@@ -17,7 +18,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appLoadContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const isGuest = form.get('intent') === 'guest';
   const parsed = isGuest ? { success: true as const, data: guestCredentials } : loginForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) {

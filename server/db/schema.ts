@@ -131,6 +131,13 @@ export interface LoginAttemptsTable {
   succeeded: Generated<Flag>;
 }
 
+export interface LoginThrottleTable {
+  tenant_id: number;
+  subject: string;
+  window_started_at: Timestamp;
+  attempts: number;
+}
+
 export interface StatisticsEventsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -647,6 +654,7 @@ export interface DB {
   sales_person_companies: SalesPersonCompaniesTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
   statistics_events: StatisticsEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   signup_requests: SignupRequestsTable;

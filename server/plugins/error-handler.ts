@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translatorFor } from '../i18n.ts';
-import { defaultLocale } from '../../core/locale.ts';
+import { detectLocale, localeCookieName, type Locale } from '../../core/locale.ts';
 import { AppError, isAppError } from '../errors.ts';
 
 // Fastify's own client errors, as message keys the shop translates.
@@ -14,8 +14,15 @@ const fastifyErrorKeys: Record<string, string> = {
   FST_ERR_VALIDATION: 'validation.invalid',
 };
 
+/** The request's language, also for errors raised before the request context exists. */
+function localeOf(request: FastifyRequest): Locale {
+  if (request.ctx) return request.ctx.locale;
+  const header = request.headers['accept-language'];
+  return detectLocale(request.cookies?.[localeCookieName], typeof header === 'string' ? header : undefined);
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const t = translatorFor(request.ctx?.locale ?? defaultLocale);
+  const t = translatorFor(localeOf(request));
   return reply.status(error.statusCode).send({
     statusCode: error.statusCode,
     error: error.code,
@@ -36,11 +43,22 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         statusCode: status,
         error: code,
         messageKey: key,
-        message: translatorFor(request.ctx?.locale ?? defaultLocale)(key),
+        message: translatorFor(localeOf(request))(key),
       });
     }
     // Never let a stack trace or an internal message reach the client.
     request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, new AppError('internal', 'error.unknown'));
   });
+
+  // Paths no route answers (and files the media folder lacks) get the shop's 404, not Fastify's, which echoes the path.
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('not_found', 'error.route_not_found')));
 });
+
+/**
+ * Errors Fastify raises before any hook runs (an undecodable path parameter: FST_ERR_BAD_URL), in the
+ * shop's format instead of Fastify's, which names its error code and echoes the path.
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, new AppError('bad_request', 'error.bad_url'));
+}

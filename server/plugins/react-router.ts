@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appLoadContext, type PublicConfig } from '../../app/app-context.ts';
+import { AppError } from '../errors.ts';
 import { compressAsync, preferredCoding } from '../http/content-encoding.ts';
 import { catalogueFor } from '../i18n.ts';
 import type { Services } from '../services.ts';
@@ -32,6 +33,26 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   });
+}
+
+// Pages are read (GET, HEAD) and their forms posted (POST); a Fetch Request cannot even carry TRACE or CONNECT.
+const pageMethods = new Set(['GET', 'HEAD', 'POST']);
+const allowHeader = [...pageMethods].join(', ');
+
+/**
+ * A page form posted from another site (sign out, language, sign in): browsers name the posting page's
+ * origin, and a form of this shop is always posted from this shop's host.
+ */
+function isCrossSitePost(request: FastifyRequest): boolean {
+  if (request.method !== 'POST') return false;
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
 }
 
 // Documents and the data of client-side navigations are text that shrinks to about a tenth; they are
@@ -96,6 +117,11 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', async (request, reply) => {
+      if (!pageMethods.has(request.method)) {
+        reply.header('allow', allowHeader);
+        throw new AppError('method_not_allowed', 'error.method_not_allowed');
+      }
+      if (isCrossSitePost(request)) throw new AppError('forbidden', 'error.cross_site_form');
       const context = new RouterContextProvider();
       context.set(appLoadContext, {
         services,

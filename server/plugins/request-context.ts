@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
 }
 
+const healthRoutes = new Set(['/healthz', '/readyz']);
+
 // Resolves tenant, language and signed-in identity once per request, before any route runs.
 // The API authenticates only by header, so a cross-site form can never ride on the cookie.
 export default fp(
@@ -26,7 +28,8 @@ export default fp(
       const locale = detectLocale(request.cookies[localeCookieName], request.headers['accept-language']);
       // Set before anything can fail, so even an early error answers in the person's language.
       request.ctx = { tenant: { id: 0, slug: '' }, locale, identity: null };
-      if (request.url.startsWith('/healthz') || request.url.startsWith('/readyz')) return;
+      // Health checks answer without a tenant; only these two routes, never a page path that starts alike.
+      if (healthRoutes.has(request.routeOptions.url ?? '')) return;
 
       const tenant = await services.tenants.resolve(request.headers.host);
       if (!tenant) throw new AppError('not_found', 'login.unknown_tenant');

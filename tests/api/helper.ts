@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type RouteEntry } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { Services } from '../../server/services.ts';
@@ -24,13 +24,22 @@ export interface TestShop {
   services: Services;
   db: Database;
   engine: typeof testEngine;
+  /** Every route the app registered (see buildApp). */
+  routes: readonly RouteEntry[];
+  /** The private database's URL, for a second app process on the same data. */
+  databaseUrl: string;
   /** Signs a demo account in through the API and returns its Authorization header value. */
   login(account: DemoAccount): Promise<string>;
   close(): Promise<void>;
 }
 
-/** The shop's API on a private copy of the seeded test database. */
-export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+export interface TestShopOptions {
+  /** Serve the pages too, from the production build in build/ (`npm run build` first); API only by default. */
+  pages?: boolean;
+}
+
+/** The shop's API (and, on request, its pages) on a private copy of the seeded test database. */
+export async function startTestShop(env: Record<string, string> = {}, options: TestShopOptions = {}): Promise<TestShop> {
   const database = await copyTemplateDatabase(inject('databaseTemplate'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,13 +49,15 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const handle = openDatabase(database.url, { poolSize: 4 });
-  const { app, services } = await buildApp({ config, db: handle.db, pages: false });
+  const { app, services, routes } = await buildApp({ config, db: handle.db, pages: options.pages ? { dev: false } : false });
   await app.ready();
   return {
     app,
     services,
+    routes,
     db: handle.db,
     engine: testEngine,
+    databaseUrl: database.url,
     async login(account) {
       const response = await app.inject({ method: 'POST', url: '/api/login', payload: { ...demoAccounts[account], tenant: 'demo' } });
       if (response.statusCode !== 200) throw new Error(`login of ${account} failed: ${response.statusCode} ${response.body}`);

@@ -1,4 +1,9 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { testDataRoot } from '../setup/test-database.ts';
 import { demoAccounts, startTestShop, type TestShop } from './helper.ts';
 
 let shop: TestShop;
@@ -7,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-function login(payload: unknown, headers: Record<string, string> = {}) {
-  return shop.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, headers });
+function login(payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) {
+  return shop.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 }
 
 describe('POST /api/login', () => {
@@ -102,6 +107,55 @@ describe('POST /api/login', () => {
     // Another user is not affected.
     const other = await login({ ...demoAccounts.sales, tenant: 'demo' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('checks no more passwords than the limit when wrong logins arrive in parallel', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ username: 'parallel-user', password: `parallel-${i}`, tenant: 'demo' }, {}, '198.51.100.1')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    const checks = statuses.filter((status) => status === 401).length;
+    // At least the first attempt is checked, never more than the limit (3 here); the per-address limit may refuse some earlier.
+    expect(checks).toBeGreaterThanOrEqual(1);
+    expect(checks).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - checks);
+    // Only attempts whose password was checked are recorded.
+    const checked = await shop.db.selectFrom('login_attempts').select('id').where('username', '=', 'parallel-user').execute();
+    expect(checked).toHaveLength(checks);
+    // Once they are done, the count is of failures only: the next attempt is refused exactly when the limit is reached.
+    const next = await login({ username: 'parallel-user', password: 'after', tenant: 'demo' }, {}, '198.51.100.9');
+    expect(next.statusCode).toBe(checks === 3 ? 429 : 401);
+  });
+
+  it('holds the limit across two app processes on one database', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: shop.databaseUrl, LOG_LEVEL: 'silent', LOGIN_MAX_ATTEMPTS: '3', MEDIA_DIR: path.join(testDataRoot, 'media') });
+    const handle = openDatabase(shop.databaseUrl, { poolSize: 4 });
+    const second = await buildApp({ config, db: handle.db, pages: false });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? shop.app : second.app).inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { username: 'nobody-here', password: `twice-${i}`, tenant: 'demo' },
+            remoteAddress: '198.51.100.2',
+          }),
+        ),
+      );
+      const checks = answers.filter((answer) => answer.statusCode === 401).length;
+      expect(checks).toBeGreaterThanOrEqual(1);
+      expect(checks).toBeLessThanOrEqual(3);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(20 - checks);
+    } finally {
+      await second.app.close();
+      await handle.close();
+    }
+  });
+
+  it('does not count a successful login as a failure', async () => {
+    const ip = '198.51.100.3';
+    for (let i = 0; i < 2; i++) expect((await login({ username: 'guest', password: `almost-${i}`, tenant: 'demo' }, {}, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await login({ ...demoAccounts.guest, tenant: 'demo' }, {}, ip)).statusCode).toBe(200);
+    expect((await login({ username: 'guest', password: 'last-wrong', tenant: 'demo' }, {}, ip)).statusCode).toBe(401);
+    expect((await login({ username: 'guest', password: 'one-too-many', tenant: 'demo' }, {}, ip)).statusCode).toBe(429);
   });
 });
 
@@ -218,11 +272,13 @@ describe('housekeeping', () => {
       .values({ tenant_id: row.tenant_id, user_id: row.id, token_hash: 'f'.repeat(64), created_at: '2000-01-01T00:00:00.000Z', last_seen_at: '2000-01-01T00:00:00.000Z', expires_at: '2000-01-02T00:00:00.000Z' })
       .execute();
     await shop.db.insertInto('login_attempts').values({ tenant_id: row.tenant_id, username: 'old', ip: '127.0.0.1', succeeded: 0, attempted_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await shop.db.insertInto('login_throttle').values({ tenant_id: row.tenant_id, subject: 'user:old', window_started_at: '2000-01-01T00:00:00.000Z', attempts: 9 }).execute();
 
     await shop.services.auth.purgeExpired();
 
     expect(await shop.db.selectFrom('sessions').select('id').where('token_hash', '=', 'f'.repeat(64)).execute()).toEqual([]);
     expect(await shop.db.selectFrom('login_attempts').select('id').where('username', '=', 'old').execute()).toEqual([]);
+    expect(await shop.db.selectFrom('login_throttle').select('subject').where('subject', '=', 'user:old').execute()).toEqual([]);
     expect((await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: live } })).statusCode).toBe(200);
   });
 });

@@ -80,6 +80,42 @@ test.describe('a guest', () => {
   });
 });
 
+test.describe('signing out', () => {
+  test('a link to /logout signs nobody out: it shows a page whose button does', async ({ page, context }) => {
+    await signIn(page, 'customer');
+    await page.goto('/logout');
+    await expect(page.getByRole('heading', { name: 'Abmelden' })).toBeVisible();
+    await captureScreens(page, 'logout');
+    // Still signed in: the shop opens.
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await page.goto('/logout');
+    await page.getByTestId('logout-confirm').click();
+    await expect(page).toHaveURL(/\/landing$/);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('token');
+  });
+
+  test('the login button and the sidebar sign out without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/landing');
+    await page.getByRole('button', { name: 'Als Gast stöbern' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('token');
+    await context.close();
+  });
+
+  test('another site cannot sign a buyer out with a form', async ({ page }) => {
+    await signIn(page, 'customer');
+    const answer = await page.request.post('/logout', { headers: { origin: 'https://evil.example' } });
+    expect(answer.status()).toBe(403);
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+});
+
 test('an unknown page shows the 404 page with a link home', async ({ page }) => {
   await signIn(page, 'customer2');
   const response = await page.goto('/this-page-does-not-exist');

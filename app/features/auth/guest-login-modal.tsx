@@ -1,9 +1,8 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { useInterfaceStore } from '../../stores/interface-store';
-import { loginHref } from '../layout/login-href';
+import { LoginForm } from '../layout/login-form';
 
 /** Shown when a guest tries the cart or wishlist (spec sections 2 and 6): log in fully first. */
 export function GuestLoginModal() {
@@ -23,9 +22,7 @@ export function GuestLoginModal() {
           <Button variant="secondary" onClick={() => setOpen(false)}>
             {t('common.cancel')}
           </Button>
-          <Link to={loginHref} reloadDocument className={buttonClasses('primary')}>
-            {t('guest.login.action')}
-          </Link>
+          <LoginForm className={buttonClasses('primary')}>{t('guest.login.action')}</LoginForm>
         </>
       }
     />

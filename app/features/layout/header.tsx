@@ -1,5 +1,4 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { LogInIcon, UserIcon } from '../../components/ui/icons';
 import { useInterfaceStore } from '../../stores/interface-store';
@@ -9,7 +8,7 @@ import { HeaderSearch } from '../search/header-search';
 import { useSession } from '../session/use-root-data';
 import { CategoryMenuBar } from './category-menu-bar';
 import { HeaderCategoryLinks } from './header-category-links';
-import { loginHref } from './login-href';
+import { LoginForm } from './login-form';
 import { Logo } from './logo';
 import { MobileCategoryNav } from './mobile-category-nav';
 
@@ -53,10 +52,10 @@ export function Header() {
         {session ? <HeaderSearch /> : null}
         <div className="flex items-center gap-1 lg:gap-2">
           {!session || isGuest ? (
-            <Link to={loginHref} reloadDocument data-testid="login-button" className={buttonClasses('primary', 'sm')}>
+            <LoginForm testId="login-button" className={buttonClasses('primary', 'sm')}>
               <LogInIcon className="size-4" />
               {t('header.login')}
-            </Link>
+            </LoginForm>
           ) : null}
           {session && !isGuest ? <HeaderCartLinks /> : null}
           {session && !isGuest ? <AccountButton name={accountDisplayName(session.account)} /> : null}

@@ -1,10 +1,10 @@
 import { useTranslation } from '../../lib/i18n';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { HomeIcon, LogInIcon, UserIcon } from '../../components/ui/icons';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { MobileCartLink } from '../cart/mobile-cart-link';
 import { useSession } from '../session/use-root-data';
-import { loginHref } from './login-href';
+import { LoginForm } from './login-form';
 
 const itemBase = 'flex h-full flex-1 flex-col items-center justify-center gap-0.5 rounded-md text-xs font-medium';
 const itemClass = `${itemBase} text-zinc-600 hover:text-zinc-950`;
@@ -51,10 +51,10 @@ export function MobileBottomNav() {
               {t('bottom.nav.profile')}
             </button>
           ) : (
-            <Link to={loginHref} reloadDocument className={itemClass}>
+            <LoginForm className={itemClass}>
               <LogInIcon className="size-5" />
               {t('header.login')}
-            </Link>
+            </LoginForm>
           )}
         </li>
         {isCustomer ? (

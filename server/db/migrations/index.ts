@@ -9,6 +9,7 @@ import * as m0007 from './0007-catalog-listing.ts';
 import * as m0008 from './0008-product-search.ts';
 import * as m0009 from './0009-search-words.ts';
 import * as m0010 from './0010-search-engine-outbox.ts';
+import * as m0011 from './0011-login-throttle.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0008-product-search': m0008,
   '0009-search-words': m0009,
   '0010-search-engine-outbox': m0010,
+  '0011-login-throttle': m0011,
 };

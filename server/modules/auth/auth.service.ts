@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { Role, SessionIdentity, Tenant } from '../../context.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { LoginAttemptRepository } from './login-attempt.repository.ts';
+import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { ActiveSession, SessionRepository } from './session.repository.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
@@ -25,10 +26,11 @@ const sessionCacheMaxEntries = 10_000;
 export function createAuthService(deps: {
   sessions: SessionRepository;
   attempts: LoginAttemptRepository;
+  throttle: LoginThrottleRepository;
   users: UserRepository;
   settings: AuthSettings;
 }) {
-  const { sessions, attempts, users, settings } = deps;
+  const { sessions, attempts, throttle, users, settings } = deps;
   // Verifying against a real hash when the user does not exist keeps the answer time the same,
   // so response timing does not reveal which usernames exist.
   let dummyHash: Promise<string> | undefined;
@@ -41,16 +43,24 @@ export function createAuthService(deps: {
     return { token, userId };
   }
 
-  async function assertNotThrottled(tenantId: number, username: string, ip: string) {
+  /**
+   * Counts this attempt against the username and the address before the password is checked, and
+   * refuses it beyond the limits; answers the subjects counted, to give back when the login succeeds.
+   * Counted first, checked after: parallel attempts each see their own count, never a shared stale one.
+   */
+  async function takeAttempt(tenantId: number, username: string, ip: string): Promise<string[]> {
     const { maxAttempts, windowMinutes } = settings.loginThrottle;
-    const since = new Date(Date.now() - windowMinutes * 60 * 1000).toISOString();
-    const [byUser, byIp] = await Promise.all([
-      attempts.countFailures({ tenantId, since, username }),
-      attempts.countFailures({ tenantId, since, ip }),
-    ]);
-    if (byUser >= maxAttempts || byIp >= maxAttempts * ipAttemptsFactor) {
+    const now = new Date();
+    const window = { tenantId, now: now.toISOString(), windowStart: new Date(now.getTime() - windowMinutes * 60 * 1000).toISOString() };
+    const userSubject = `user:${username}`;
+    const ipSubject = `ip:${ip}`;
+    const [byUser, byIp] = await Promise.all([throttle.take({ ...window, subject: userSubject }), throttle.take({ ...window, subject: ipSubject })]);
+    if (byUser > maxAttempts || byIp > maxAttempts * ipAttemptsFactor) {
+      // A refused attempt checked no password: the counters keep counting failures only.
+      await throttle.giveBack({ tenantId, subjects: [userSubject, ipSubject] });
       throw new AppError('too_many_requests', 'error.too_many_login_attempts', { params: { minutes: windowMinutes } });
     }
+    return [userSubject, ipSubject];
   }
 
   return {
@@ -59,12 +69,13 @@ export function createAuthService(deps: {
     async login(input: { tenant: Tenant; username: string; password: string; ip: string }) {
       const { tenant, password, ip } = input;
       const username = input.username.trim();
-      await assertNotThrottled(tenant.id, username, ip);
+      const counted = await takeAttempt(tenant.id, username, ip);
       const user = await users.findCredentials(tenant.id, username);
       dummyHash ??= hashPassword('not-a-real-password');
       const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
       await attempts.record({ tenantId: tenant.id, username, ip, succeeded: valid && user !== undefined });
       if (!user || !valid) throw new AppError('unauthorized', 'login.invalid');
+      await throttle.giveBack({ tenantId: tenant.id, subjects: counted });
       if (user.is_locked === 1 || user.is_active !== 1) throw new AppError('forbidden', 'login.blocked');
       return startSession(tenant.id, user.id);
     },
@@ -103,6 +114,7 @@ export function createAuthService(deps: {
       const windowStart = new Date(now.getTime() - settings.loginThrottle.windowMinutes * 60 * 1000);
       await sessions.deleteExpired(now.toISOString());
       await attempts.deleteOlderThan(windowStart.toISOString());
+      await throttle.deleteOlderThan(windowStart.toISOString());
     },
 
     /** Forgets the remembered sessions (after changes to users made elsewhere, and in tests). */

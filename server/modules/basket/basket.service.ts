@@ -8,6 +8,7 @@ import { planStoredLines, refreshPrice } from './basket-prices.ts';
 import { toCartProduct } from './basket-view.ts';
 import { groupBuyerProducts, unitPriceCents, type BuyerProduct } from './buyer-products.ts';
 import type { BuyerProductsRepository } from './buyer-products.repository.ts';
+import { buyerScopeOf, type VisibilitySource } from './buyer-scope.ts';
 import { checkOwnUser, requireShopper, type ShopperContext } from './shopper.ts';
 
 // The basket (order cart and pre-order cart in one) of spec sections 3, 4 and 7. The server is the
@@ -27,6 +28,7 @@ export interface BasketAnswer {
 
 interface BasketDeps {
   baskets: BasketRepository;
+  catalog: VisibilitySource;
   products: BuyerProductsRepository;
   settings: Pick<SettingsService, 'getConfiguration'>;
 }
@@ -35,11 +37,7 @@ function unique<T>(values: Iterable<T>): T[] {
   return [...new Set(values)];
 }
 
-function scopeOf(ctx: ShopperContext) {
-  return { tenantId: ctx.tenant.id, companyId: ctx.identity.companyId };
-}
-
-export function createBasketService({ baskets, products, settings }: BasketDeps) {
+export function createBasketService({ baskets, catalog, products, settings }: BasketDeps) {
   async function preStocksFor(ctx: ShopperContext, productIds: number[]): Promise<Map<number, PreStock[]>> {
     const rows = await products.findPreStocks(ctx.tenant.id, productIds);
     const byProduct = new Map<number, PreStock[]>();
@@ -61,7 +59,7 @@ export function createBasketService({ baskets, products, settings }: BasketDeps)
 
       const variantSkus = unique(lines.flatMap((line) => (line.variant_sku ? [line.variant_sku] : [])));
       const [rows, configuration] = await Promise.all([
-        products.find(scopeOf(ctx), { by: 'id', ids: unique(lines.map((line) => line.product_id)) }, variantSkus),
+        products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids: unique(lines.map((line) => line.product_id)) }, variantSkus),
         settings.getConfiguration(ctx),
       ]);
       const byId = groupBuyerProducts(rows, ctx.locale);
@@ -103,7 +101,7 @@ export function createBasketService({ baskets, products, settings }: BasketDeps)
       const skus = unique(input.items.map((item) => item.sku));
       const variantSkus = unique(input.items.flatMap((item) => (item.variantSku ? [item.variantSku] : [])));
       const [rows, configuration] = await Promise.all([
-        products.find(scopeOf(ctx), { by: 'sku', skus }, variantSkus),
+        products.find(await buyerScopeOf(ctx, catalog), { by: 'sku', skus }, variantSkus),
         settings.getConfiguration(ctx),
       ]);
       const bySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale).values()].map((p) => [p.sku, p]));

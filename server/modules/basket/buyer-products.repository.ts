@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.ts';
 
-// Active products of one tenant as one buyer (company) sees them: list price, the company's
+// Products one buyer (company) may see (product-visibility.ts), as that buyer sees them: list price, the company's
 // customer price, the VAT rate of the buyer's VAT country, the first image and the requested
 // variants. The basket and the wishlist price their lines from here and nowhere else.
 // Overlaps with the catalogue's product queries (server/modules/catalog) on purpose: the basket
@@ -31,8 +32,7 @@ export interface BuyerProductRow {
   variant_stock: number | null;
 }
 
-export interface BuyerScope {
-  tenantId: number;
+export interface BuyerScope extends ProductVisibility {
   /** The company whose customer prices and VAT country apply; null for users without one. */
   companyId: number | null;
 }
@@ -43,7 +43,7 @@ export function createBuyerProductsRepository(db: Database) {
   return {
     /**
      * One row per product, or one per requested variant of it (variants of `variantSkus` only).
-     * Inactive products and variants are left out, so they count as unknown.
+     * Hidden products and inactive variants are left out, so they count as unknown.
      */
     async find(scope: BuyerScope, keys: ProductKeys, variantSkus: readonly string[]): Promise<BuyerProductRow[]> {
       const wanted = keys.by === 'sku' ? keys.skus : keys.ids;
@@ -98,9 +98,9 @@ export function createBuyerProductsRepository(db: Database) {
           'v.price_cents as variant_price_cents',
           'v.stock as variant_stock',
         ])
-        .where('p.tenant_id', '=', scope.tenantId)
-        .where('p.is_active', '=', 1);
-      query = keys.by === 'sku' ? query.where('p.sku', 'in', keys.skus) : query.where('p.id', 'in', keys.ids);
+        .where(visibleProduct('p', scope));
+      // By sku through the (tenant_id, sku) index; by id through the primary key.
+      query = keys.by === 'sku' ? query.where('p.tenant_id', '=', scope.tenantId).where('p.sku', 'in', keys.skus) : query.where('p.id', 'in', keys.ids);
       return query.execute();
     },
 

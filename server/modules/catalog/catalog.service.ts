@@ -4,11 +4,12 @@ import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { CategoryTree } from './category-tree.ts';
-import { createCatalogViewers, type CatalogViewerDependencies } from './catalog-viewer.ts';
+import { createCatalogViewers, type CatalogViewer, type CatalogViewerDependencies } from './catalog-viewer.ts';
 import { groupFacetValues, type FilterableAttribute } from './facet-values.ts';
 import { loadProducts } from './product-loader.ts';
 import { selectVariant } from './product.mapper.ts';
 import type { ProductRepository } from './product.repository.ts';
+import type { ProductVisibility } from './product-visibility.ts';
 import type { ListingFilters, ListingScope, ProductListingRepository } from './product-listing.repository.ts';
 import type { SimilarProductsRepository } from './similar-products.repository.ts';
 
@@ -54,6 +55,10 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
     return answers.get(JSON.stringify(key), load) as Promise<T>;
   }
 
+  function visibilityFor(viewer: CatalogViewer, tree: CategoryTree): ProductVisibility {
+    return { tenantId: viewer.tenantId, hiddenCategoryIds: tree.hiddenIds };
+  }
+
   function listingIds(tree: CategoryTree, categoryId: number): number[] {
     const ids = tree.listingIds(categoryId);
     if (ids.length === 0) throw new AppError('not_found', 'error.category_not_found', { field: 'category' });
@@ -87,7 +92,7 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
           deps.listing.findPageIds(viewer.tenantId, scope, query.filters, offset, query.pageSize),
           counts.get(JSON.stringify([viewer.tenantId, scope, query.filters]), () => deps.listing.count(viewer.tenantId, scope, query.filters)),
         ]);
-        const data = await loadProducts(deps.products, viewer, ids, { withVariants: query.withVariants });
+        const data = await loadProducts(deps.products, viewer, visibilityFor(viewer, tree), ids, { withVariants: query.withVariants });
         return { data, meta: { total, page: query.page, pageSize: query.pageSize } };
       });
     },
@@ -96,14 +101,14 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
     async getProductDetail(ctx: RequestContext, productId: number, sku?: string): Promise<ProductDetail> {
       const viewer = await viewers.viewerOf(ctx);
       return remembered(['detail', viewers.keyOf(viewer), productId, sku ?? null], async () => {
-        const [tree, products, description, downloads] = await Promise.all([
-          viewers.treeFor(viewer),
-          loadProducts(deps.products, viewer, [productId], { withVariants: true }),
+        const tree = await viewers.treeFor(viewer);
+        const [products, description, downloads] = await Promise.all([
+          loadProducts(deps.products, viewer, visibilityFor(viewer, tree), [productId], { withVariants: true }),
           deps.products.findDescription(viewer.tenantId, productId),
           deps.products.findDownloads(viewer.tenantId, productId),
         ]);
         const product = products[0];
-        if (!product || !tree.isVisible(product.categoryId)) throw new AppError('not_found', 'error.product_not_found');
+        if (!product) throw new AppError('not_found', 'error.product_not_found');
         const shown = sku && sku !== product.sku ? selectVariant(product, sku) : product;
         return {
           ...shown,
@@ -122,7 +127,9 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
           deps.similar.findFeaturedIds(viewer.tenantId, tree.hiddenIds, similarProductsLimit),
           deps.similar.findBestsellerIds(viewer.tenantId, tree.hiddenIds, similarProductsLimit),
         ]);
-        const products = await loadProducts(deps.products, viewer, [...new Set([...featuredIds, ...bestsellerIds])], { withVariants: false });
+        const products = await loadProducts(deps.products, viewer, visibilityFor(viewer, tree), [...new Set([...featuredIds, ...bestsellerIds])], {
+          withVariants: false,
+        });
         const byId = new Map(products.map((product) => [product._id, product]));
         const pick = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
         return { featured: pick(featuredIds), bestsellers: pick(bestsellerIds) };
@@ -132,8 +139,8 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
     /** The main image per requested sku or variant sku, in request order; unknown skus are left out. */
     async getMainImages(ctx: RequestContext, skus: readonly string[]) {
       const viewer = await viewers.viewerOf(ctx);
-      const [tree, matches] = await Promise.all([viewers.treeFor(viewer), deps.products.findProductIdsBySku(viewer.tenantId, skus)]);
-      const productOf = new Map(matches.filter((match) => tree.isVisible(match.category_id)).map((match) => [match.sku, match.product_id]));
+      const matches = await deps.products.findProductIdsBySku(visibilityFor(viewer, await viewers.treeFor(viewer)), skus);
+      const productOf = new Map(matches.map((match) => [match.sku, match.product_id]));
       const images = await deps.products.findImages(viewer.tenantId, [...new Set(productOf.values())]);
       const mainImage = new Map<number, (typeof images)[number]>();
       for (const image of images) if (!mainImage.has(image.product_id)) mainImage.set(image.product_id, image);
@@ -159,16 +166,16 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
       return viewers.keyOf(await viewers.viewerOf(ctx));
     },
 
-    /** What another finder of products (the search) must leave out for this viewer. */
-    async visibilityOf(ctx: RequestContext): Promise<{ tenantId: number; hiddenCategoryIds: readonly number[] }> {
+    /** Which products this viewer may see (product-visibility.ts), for every other path that takes product ids or skus. */
+    async visibilityOf(ctx: RequestContext): Promise<ProductVisibility> {
       const viewer = await viewers.viewerOf(ctx);
-      return { tenantId: viewer.tenantId, hiddenCategoryIds: (await viewers.treeFor(viewer)).hiddenIds };
+      return visibilityFor(viewer, await viewers.treeFor(viewer));
     },
 
-    /** Products by id as this viewer sees them (prices, VAT, language), in the order of `ids`. */
+    /** Products by id as this viewer sees them (prices, VAT, language), in the order of `ids`; hidden ids are left out. */
     async productsById(ctx: RequestContext, ids: readonly number[], options: { withVariants: boolean }): Promise<Product[]> {
       const viewer = await viewers.viewerOf(ctx);
-      return loadProducts(deps.products, viewer, ids, options);
+      return loadProducts(deps.products, viewer, visibilityFor(viewer, await viewers.treeFor(viewer)), ids, options);
     },
 
     /** Forgets everything cached (after catalogue changes made by this process, and in tests). */

@@ -1,6 +1,7 @@
 import type { Product } from '../../../core/catalog-types.ts';
 import { toProduct, type ProductViewer } from './product.mapper.ts';
 import type { ProductRepository } from './product.repository.ts';
+import type { ProductVisibility } from './product-visibility.ts';
 
 // Turns a list of product ids into API products with a fixed number of queries, whatever the page size:
 // products, images, units, pre-stocks, customer prices (and variants when asked), each `in (…)`.
@@ -21,10 +22,11 @@ function groupByProduct<T extends { product_id: number }>(rows: readonly T[]): M
   return groups;
 }
 
-/** Active products of `ids` in the order of `ids`; unknown or inactive ids are left out. */
+/** Products of `ids` the viewer may see, in the order of `ids`; unknown and hidden ids are left out. */
 export async function loadProducts(
   repository: ProductRepository,
   viewer: PricedViewer,
+  visibility: ProductVisibility,
   ids: readonly number[],
   options: { withVariants: boolean },
 ): Promise<Product[]> {
@@ -33,7 +35,7 @@ export async function loadProducts(
   // Customer prices are only worth reading when they will be shown.
   const wantsCustomerPrices = viewer.showPrices && viewer.companyId !== null;
   const [rows, images, variants, units, preStocks, customerPrices] = await Promise.all([
-    repository.findProducts(tenantId, ids),
+    repository.findProducts(visibility, ids),
     repository.findImages(tenantId, ids),
     options.withVariants ? repository.findVariants(tenantId, ids) : Promise.resolve([]),
     repository.findMaterialUnits(tenantId, ids),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { visibleProduct, type ProductVisibility } from './product-visibility.ts';
 
 // Products and everything hanging off them, loaded for a whole page at once: one query per kind
 // of child with `product_id in (…)`, never one per product.
@@ -16,8 +17,8 @@ function unindexed(column: string) {
 
 export function createProductRepository(db: Database) {
   return {
-    /** Active products by id with their sales unit; callers keep their own order. */
-    findProducts(tenantId: number, ids: readonly number[]) {
+    /** Products by id that the buyer may see, with their sales unit; callers keep their own order. */
+    findProducts(visibility: ProductVisibility, ids: readonly number[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('products as p')
@@ -46,8 +47,7 @@ export function createProductRepository(db: Database) {
           'su.name_en as sales_unit_name_en',
         ])
         .where('p.id', 'in', ids)
-        .where(unindexed('p.tenant_id'), '=', tenantId)
-        .where('p.is_active', '=', 1)
+        .where(visibleProduct('p', visibility))
         .execute();
     },
 
@@ -147,25 +147,25 @@ export function createProductRepository(db: Database) {
         .execute();
     },
 
-    /** Active products named by their sku or by the sku of one of their active variants. */
-    async findProductIdsBySku(tenantId: number, skus: readonly string[]): Promise<{ sku: string; product_id: number; category_id: number }[]> {
+    /** Products the buyer may see, named by their sku or by the sku of one of their active variants. */
+    async findProductIdsBySku(visibility: ProductVisibility, skus: readonly string[]): Promise<{ sku: string; product_id: number }[]> {
       if (skus.length === 0) return [];
       const [products, variants] = await Promise.all([
         db
-          .selectFrom('products')
-          .select(['sku', 'id as product_id', 'category_id'])
-          .where('tenant_id', '=', tenantId)
-          .where('sku', 'in', skus)
-          .where(unindexed('is_active'), '=', 1)
+          .selectFrom('products as p')
+          .select(['p.sku', 'p.id as product_id'])
+          .where('p.tenant_id', '=', visibility.tenantId)
+          .where('p.sku', 'in', skus)
+          .where(visibleProduct('p', visibility))
           .execute(),
         db
           .selectFrom('product_variants as v')
           .innerJoin('products as p', 'p.id', 'v.product_id')
-          .select(['v.variant_sku as sku', 'p.id as product_id', 'p.category_id'])
-          .where('v.tenant_id', '=', tenantId)
+          .select(['v.variant_sku as sku', 'p.id as product_id'])
+          .where('v.tenant_id', '=', visibility.tenantId)
           .where('v.variant_sku', 'in', skus)
           .where('v.is_active', '=', 1)
-          .where('p.is_active', '=', 1)
+          .where(visibleProduct('p', visibility))
           .execute(),
       ]);
       return [...products, ...variants];

@@ -68,9 +68,8 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
         deps.catalog.listCategories(ctx),
       ]);
       const variantOf = new Map(exactHits.flatMap((hit) => (hit.variantSku !== null && query.ids.includes(hit.id) ? [[hit.id, hit.variantSku] as const] : [])));
-      const hidden = new Set(visibility.hiddenCategoryIds);
       const products = await deps.catalog.productsById(ctx, query.ids, { withVariants: variantOf.size > 0 });
-      const data = products.filter((product) => !hidden.has(product.categoryId)).map((product) => {
+      const data = products.map((product) => {
         const variantSku = variantOf.get(product._id);
         return variantSku ? selectVariant(product, variantSku) : product;
       });

@@ -5,7 +5,8 @@ import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { groupBuyerProducts, unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
 import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
-import { checkOwnUser, requireShopper, type ShopperContext } from '../basket/shopper.ts';
+import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
+import { checkOwnUser, requireShopper } from '../basket/shopper.ts';
 import type { WishlistRepository } from './wishlist.repository.ts';
 
 // The wishlist of spec sections 3, 4 and 7: products a signed-in customer keeps for later.
@@ -19,6 +20,7 @@ export interface SaveWishlistInput {
 
 interface WishlistDeps {
   wishlists: WishlistRepository;
+  catalog: VisibilitySource;
   products: BuyerProductsRepository;
 }
 
@@ -40,17 +42,13 @@ function toWishlistItem(product: BuyerProduct): WishlistItem {
   };
 }
 
-function scopeOf(ctx: ShopperContext) {
-  return { tenantId: ctx.tenant.id, companyId: ctx.identity.companyId };
-}
-
-export function createWishlistService({ wishlists, products }: WishlistDeps) {
+export function createWishlistService({ wishlists, catalog, products }: WishlistDeps) {
   return {
     async getWishlist(requestCtx: RequestContext): Promise<{ items: WishlistItem[]; _id: number }> {
       const ctx = requireShopper(requestCtx);
       const wishlistId = await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity.userId);
       const ids = await wishlists.listProductIds(ctx.tenant.id, wishlistId);
-      const byId = groupBuyerProducts(await products.find(scopeOf(ctx), { by: 'id', ids }, []), ctx.locale);
+      const byId = groupBuyerProducts(await products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids }, []), ctx.locale);
       const items = ids.flatMap((id) => {
         const product = byId.get(id);
         return product ? [toWishlistItem(product)] : [];
@@ -67,7 +65,7 @@ export function createWishlistService({ wishlists, products }: WishlistDeps) {
         throw new AppError('not_found', 'error.wishlist_not_found', { field: '_id' });
       }
       const ids = [...new Set(input.items.map((item) => item._id))];
-      const known = groupBuyerProducts(await products.find(scopeOf(ctx), { by: 'id', ids }, []), ctx.locale);
+      const known = groupBuyerProducts(await products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids }, []), ctx.locale);
       const unknown = input.items.findIndex((item) => !known.has(item._id));
       if (unknown >= 0) throw new AppError('validation', 'validation.unknown_product', { field: `items.${unknown}._id` });
 

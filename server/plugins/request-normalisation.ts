@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasControlCharacters } from '../../core/input-text.ts';
+import { safeRedirectPath } from '../../core/safe-redirect.ts';
+import { AppError } from '../errors.ts';
+
+// Requests are made well-formed here, before any route, page or service sees them (issue 9): a class
+// of malformed input is refused once, in one place, instead of surfacing as an exception deep inside
+// React Router, a database driver or a file server.
+//  - The Host must be a host name or address (pages build absolute URLs from it).
+//  - The path must be valid percent-encoding without control characters once decoded.
+//  - A path starting with "//" is sent to its single-slash form (React Router would read it as a host).
+//  - Query values, route parameters and JSON bodies carry no control characters (multi-line text in
+//    bodies keeps its line breaks), JSON nests at most `maxJsonDepth` levels.
+
+const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const maxJsonDepth = 32;
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** The first problem of a parsed JSON value, walked without recursion so no depth can overflow the stack. */
+function problemOf(value: unknown, multiLine: boolean): string | null {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (hasControlCharacters(current, { multiLine })) return 'validation.control_characters';
+    } else if (current !== null && typeof current === 'object') {
+      if (depth >= maxJsonDepth) return 'validation.too_deep';
+      for (const [key, child] of Object.entries(current)) {
+        if (hasControlCharacters(key)) return 'validation.control_characters';
+        pending.push([child, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+function refuseIfMalformed(value: unknown, multiLine: boolean): void {
+  const problem = problemOf(value, multiLine);
+  if (problem) throw new AppError('validation', problem);
+}
+
+export default fp(
+  async function requestNormalisation(app: FastifyInstance) {
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!hostPattern.test(request.host ?? '')) throw new AppError('bad_request', 'error.bad_host');
+      const path = pathOf(request.url);
+      let decodedPath: string;
+      try {
+        decodedPath = decodeURIComponent(path);
+      } catch {
+        throw new AppError('bad_request', 'error.bad_url');
+      }
+      if (hasControlCharacters(decodedPath)) throw new AppError('bad_request', 'error.bad_url');
+      if (path.startsWith('//')) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('not_found', 'error.route_not_found');
+        const target = safeRedirectPath(`/${request.url.replace(/^\/+/, '')}`);
+        return reply.redirect(target, 308);
+      }
+      refuseIfMalformed(request.query, false);
+      refuseIfMalformed(request.params, false);
+    });
+
+    app.addHook('preValidation', async (request) => {
+      refuseIfMalformed(request.body, true);
+    });
+  },
+  { name: 'request-normalisation' },
+);
