@@ -1,5 +1,5 @@
 import type { CartProduct, OrderType } from './catalog-types.ts';
-import { amountToCents } from './money.ts';
+import { amountToCents, scaleCents } from './money.ts';
 import { normaliseQuantity } from './quantity.ts';
 import { grossCents } from './vat.ts';
 
@@ -37,7 +37,8 @@ function chargedUnitCents(line: TotalsLine): number {
   return line.orderType === 'preOrder' ? (line.preOrderPriceCents ?? line.unitPriceCents) : line.unitPriceCents;
 }
 
-function totalQuantity(line: TotalsLine): number {
+/** The pieces a line orders: its quantity, or a pre-order line's quantities over all seasons. */
+export function totalQuantity(line: TotalsLine): number {
   if (line.orderType === 'order') return normaliseQuantity(line.quantity);
   return line.quantities.reduce((sum, quantity) => sum + normaliseQuantity(quantity), 0);
 }
@@ -115,8 +116,7 @@ export function orderAmountCents(itemsNetCents: number, shippingPriceCents: numb
  */
 export function customerDiscount(totalNetCents: number, percent: number): { percent: number; amountCents: number } {
   if (!Number.isFinite(percent) || percent <= 0 || percent > 100) return { percent: 0, amountCents: 0 };
-  const scaled = totalNetCents * Math.round(percent * 100);
-  return { percent, amountCents: Math.sign(scaled) * Math.round(Math.abs(scaled) / 10000) };
+  return { percent, amountCents: scaleCents(totalNetCents, Math.round(percent * 100), 10000) };
 }
 
 export const minimumOrderAmountKey = 'cart.minimum.amount';

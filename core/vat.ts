@@ -1,7 +1,7 @@
 // VAT rules of spec sections 2 and 9. Rates are basis points (19 % = 1900) so no float ever holds money.
 
 import type { Price } from './catalog-types.ts';
-import { amountToCents } from './money.ts';
+import { amountToCents, scaleCents } from './money.ts';
 
 export interface VatTableEntry {
   countryCode: string;
@@ -33,8 +33,7 @@ export function shownUnitCents(price: Pick<Price, 'value' | 'preOrderPrice'>, va
 
 /** gross = net × (vatRate/100 + 1), in integer cents, rounded half away from zero. */
 export function grossCents(netCents: number, vatRateBp: number): number {
-  const scaled = netCents * (10000 + vatRateBp);
-  return Math.sign(scaled) * Math.round(Math.abs(scaled) / 10000);
+  return scaleCents(netCents, 10000 + vatRateBp, 10000);
 }
 
 export function bpToPercent(rateBp: number): number {

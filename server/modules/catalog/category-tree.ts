@@ -15,7 +15,6 @@ export interface CategoryRecord {
 export interface CategoryTree {
   /** Visible categories, parents before children, siblings by sort order then id. */
   readonly visible: readonly CategoryRecord[];
-  isVisible(id: number): boolean;
   /** Whether the category belongs to a deal branch (itself or an ancestor is a deal category). */
   isDeal(id: number): boolean;
   /** The category and its visible descendants, ascending ids; empty when the category is not visible. */
@@ -63,7 +62,6 @@ export function buildCategoryTree(records: readonly CategoryRecord[], showDeals:
     .sort((a, b) => a - b);
   return {
     visible,
-    isVisible: (id) => visibleSet.has(id),
     isDeal: (id) => dealIds.has(id),
     listingIds: (id) => [...(descendants.get(id) ?? [])].sort((a, b) => a - b),
     hiddenIds,
