@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Two suites: `unit` (pure rules and small server pieces, next to their code) and `api`
+// Three suites: `unit` (pure rules and small server pieces, next to their code), `api`
 // (the JSON API through fastify.inject against a real database: SQLite, or PostgreSQL when
-// TEST_DATABASE=postgres). Browser tests run with Playwright, not here.
+// TEST_DATABASE=postgres) and `hostile` (malformed input and the entitlement table against API and
+// pages, on SQLite; needs the production build). Browser tests run with Playwright, not here.
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +21,16 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/setup/api-global-setup.ts'],
           testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'hostile',
+          include: ['tests/hostile/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/api-global-setup.ts'],
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },

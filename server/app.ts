@@ -20,7 +20,7 @@ import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
-import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import reactRouterPlugin from './plugins/react-router.ts';
 import requestContext from './plugins/request-context.ts';
 import requestNormalisation from './plugins/request-normalisation.ts';
@@ -64,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler,
   });
   const services = createServices(db, config, app.log);
   const routes: RouteEntry[] = [];

@@ -14,9 +14,9 @@ export function useRouteErrorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
-/** The message key a route error names (`data({ error: 'validation.invalid_form' }, 400)`), if any. */
+/** The message key a route error names (the shop's error shape, `{ messageKey }`), if any. */
 export function routeErrorMessageKey(error: unknown): string | undefined {
   if (!isRouteErrorResponse(error)) return undefined;
-  const key = (error.data as { error?: unknown } | null)?.error;
+  const key = (error.data as { messageKey?: unknown } | null)?.messageKey;
   return typeof key === 'string' && /^[a-z_]+(\.[a-z_]+)+$/.test(key) ? key : undefined;
 }

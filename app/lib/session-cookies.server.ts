@@ -16,9 +16,13 @@ export function sessionCookies(session: { token: string; userId: number }, maxAg
   ];
 }
 
+// A cookie name a Set-Cookie header can carry (RFC 6265 token); a request may send any bytes.
+const cookieName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
 /** Expires every cookie the request carried (logout clears all cookies, spec section 4). */
 export function clearAllCookies(cookieHeader: string | null, publicUrl: string): string[] {
-  const names = new Set(['token', 'userId', ...Object.keys(parseCookie(cookieHeader ?? ''))]);
+  const sent = Object.keys(parseCookie(cookieHeader ?? '')).filter((name) => cookieName.test(name));
+  const names = new Set(['token', 'userId', ...sent]);
   return [...names].map((name) => stringifySetCookie({ name, value: '', ...base(publicUrl), maxAge: 0 }));
 }
 

@@ -18,7 +18,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appLoadContext);
-  const form = await readForm(request);
+  const form = await readForm(request, app);
   const isGuest = form.get('intent') === 'guest';
   const parsed = isGuest ? { success: true as const, data: guestCredentials } : loginForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) {

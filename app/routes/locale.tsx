@@ -7,12 +7,12 @@ import { readForm } from '../lib/read-form.server';
 import { localeCookie } from '../lib/session-cookies.server';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { publicConfig } = context.get(appLoadContext);
-  const form = await readForm(request);
+  const app = context.get(appLoadContext);
+  const form = await readForm(request, app);
   const locale = form.get('locale');
   const target = safeRedirectPath(form.get('redirectTo'));
   if (!isLocale(locale)) return redirect(target);
-  return redirect(target, { headers: { 'Set-Cookie': localeCookie(locale, publicConfig.publicUrl) } });
+  return redirect(target, { headers: { 'Set-Cookie': localeCookie(locale, app.publicConfig.publicUrl) } });
 }
 
 export function loader() {

@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translatorFor } from '../i18n.ts';
-import { detectLocale, localeCookieName, type Locale } from '../../core/locale.ts';
+import { defaultLocale, detectLocale, localeCookieName, type Locale } from '../../core/locale.ts';
 import { AppError, isAppError } from '../errors.ts';
 
 // Fastify's own client errors, as message keys the shop translates.
@@ -61,4 +63,24 @@ export default fp(async function errorHandler(app: FastifyInstance) {
  */
 export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   return sendError(request, reply, new AppError('bad_request', 'error.bad_url'));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (a raw NUL or invalid bytes in the request line, broken headers or
+ * body lengths, oversized headers) never become a request: the answer is written to the socket, still in
+ * the shop's format. No header could be read, so it is in the default language.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const messageKey = tooLarge ? 'error.headers_too_large' : 'error.bad_request';
+  const body = JSON.stringify({ statusCode: status, error: 'bad_request', messageKey, message: translatorFor(defaultLocale)(messageKey) });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

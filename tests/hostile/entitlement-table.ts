@@ -1,0 +1,115 @@
+// Who may call what: for every endpoint (method and route, as the app registers it: Fastify's route
+// table for the API and the files it serves, React Router's manifest for pages) the status a plain
+// request answers for each role. Spec sections 4, 6 and 7 and issue 9:
+//   - nobody signed in: 401 `error.unauthorized` on the API; pages redirect to /landing;
+//   - the shared guest: no cart and no wishlist (403 `error.login_required`), no account (403
+//     `error.forbidden`); /detailed-cart and /wishlist redirect to /;
+//   - signed-in users are sent from /landing and /auth to /;
+//   - signing out is a POST; GET /logout shows a page with the button.
+// Entitlement comes before validation, so an entitled role may get 400 for an empty body, an
+// unentitled one gets 401/403 whatever it sends.
+//
+// An entry is a status, `302 → /target` for a redirect, or `403 messageKey` when the message key
+// matters. A route the app has and this table lacks fails the test, and so does a row the app no
+// longer has (entitlements.test.ts). `ANY` covers every method of a path.
+
+export const tableRoles = ['none', 'guest', 'customer', 'customeradmin', 'customer2', 'sales', 'admin'] as const;
+
+export type Expected = number | `${number} → ${string}` | `${number} ${string}`;
+
+/** The endpoint and one expectation per role, in the order of `tableRoles`. */
+export type TableRow = readonly [endpoint: string, none: Expected, guest: Expected, customer: Expected, customeradmin: Expected, customer2: Expected, sales: Expected, admin: Expected];
+
+const login = '403 error.login_required';
+const toLanding = '302 → /landing';
+const toHome = '302 → /';
+
+// prettier-ignore
+export const entitlementTable: readonly TableRow[] = [
+  //  endpoint                                            none          guest       customer  custadmin customer2 sales     admin
+  // Health checks: outside tenant and session.
+  ['GET /healthz',                                       200,          200,        200,      200,      200,      200,      200],
+  ['GET /readyz',                                        200,          200,        200,      200,      200,      200,      200],
+  // Sign-in and what the landing and login screens read before anyone signs in.
+  ['POST /api/login',                                    400,          400,        400,      400,      400,      400,      400],
+  ['POST /api/logout',                                   401,          204,        204,      204,      204,      204,      204],
+  ['GET /api/login/welcome',                             200,          200,        200,      200,      200,      200,      200],
+  ['GET /api/configuration',                             200,          200,        200,      200,      200,      200,      200],
+  ['POST /api/statistics/event',                         204,          204,        204,      204,      204,      204,      204],
+  // The account.
+  ['GET /api/user/currentUser',                          401,          200,        200,      200,      200,      200,      200],
+  ['POST /api/user/changeCurrentUserPassword',           401,          '403 error.forbidden', 400, 400,  400,      400,      400],
+  // Reference data.
+  ['GET /api/lookup',                                    401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/season',                                    401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/shippingType',                              401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/shippingType/countries',                    401,          200,        200,      200,      200,      200,      200],
+  // Cart and wishlist: signed-in customers only, never the shared guest.
+  ['GET /api/basket',                                    401,          login,      200,      200,      200,      200,      200],
+  ['POST /api/basket',                                   401,          login,      200,      200,      200,      200,      200],
+  ['GET /api/wishlist',                                  401,          login,      200,      200,      200,      200,      200],
+  ['POST /api/wishlist',                                 401,          login,      200,      200,      200,      200,      200],
+  // The catalogue: everyone signed in, the guest included.
+  ['GET /api/materialCategory',                          401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material',                                  401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material/listMaterialWithVariants',         401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material/search',                           401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material/searchHits',                       401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material/getSimilarMaterials',              401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material/mainMaterialImage',                401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material/getFilterableAttributes',          401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/material/:id',                              401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/search/token',                              401,          200,        200,      200,      200,      200,      200],
+  // Any other /api path.
+  ['ANY /api/*',                                         404,          404,        404,      404,      404,      404,      404],
+  // Files: product images and downloads, and the build's scripts, styles and icons.
+  ['GET /media/*',                                       200,          200,        200,      200,      200,      200,      200],
+  ['GET /favicon.svg',                                   200,          200,        200,      200,      200,      200,      200],
+  ['GET /assets/*',                                      200,          200,        200,      200,      200,      200,      200],
+  // Pages (React Router manifest).
+  ['GET /landing',                                       200,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['GET /auth',                                          200,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['POST /auth',                                         400,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['GET /maintenance',                                   toHome,       toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['GET /logout',                                        200,          200,        200,      200,      200,      200,      200],
+  ['POST /logout',                                       toLanding,    toLanding,  toLanding, toLanding, toLanding, toLanding, toLanding],
+  ['GET /locale',                                        toHome,       toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['POST /locale',                                       toHome,       toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['GET /',                                              toLanding,    200,        200,      200,      200,      200,      200],
+  ['GET /content/:slug?',                                200,          200,        200,      200,      200,      200,      200],
+  ['GET /category/:verboseCategory?',                    toLanding,    200,        200,      200,      200,      200,      200],
+  ['GET /product/:verboseProduct?',                      toLanding,    200,        200,      200,      200,      200,      200],
+  ['GET /detailed-cart',                                 toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['GET /wishlist',                                      toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['GET /search',                                        toLanding,    200,        200,      200,      200,      200,      200],
+  ['GET /*',                                             toLanding,    404,        404,      404,      404,      404,      404],
+];
+
+/**
+ * The plain request of a row, where "no parameters" would not reach the entitlement check or would
+ * hide the answer behind validation. `{product}`, `{sku}`, `{category}`, `{categoryPath}` and `{content}`
+ * are filled from the seeded catalogue. Rows not listed: path parameters get a sample, no query, and
+ * writes an empty JSON body (API) or an empty form (pages).
+ */
+export const plainRequests: Record<string, { path?: string; query?: string; json?: unknown; form?: Record<string, string> }> = {
+  'POST /api/login': { json: {} },
+  'POST /api/statistics/event': { json: { type: 'page_view', data: { path: '/landing', user_agent: 'entitlement-table' } } },
+  'POST /api/user/changeCurrentUserPassword': { json: {} },
+  'GET /api/lookup': { query: 'lookupName=paymentType' },
+  'POST /api/basket': { json: { items: [] } },
+  'POST /api/wishlist': { json: { items: [] } },
+  'GET /api/material/search': { query: 'searchKey=schraube' },
+  'GET /api/material/searchHits': { query: 'searchKey=schraube&ids={product}' },
+  'GET /api/material/mainMaterialImage': { query: 'sku={sku}' },
+  'GET /api/material/getFilterableAttributes': { query: 'category={category}' },
+  'GET /api/material/:id': { path: '/api/material/{product}' },
+  'ANY /api/*': { path: '/api/no-such-route' },
+  'GET /media/*': { path: '/media/logo.svg' },
+  'POST /auth': { form: {} },
+  'POST /logout': { form: {} },
+  'POST /locale': { form: { locale: 'en' } },
+  'GET /content/:slug?': { path: '/content/{content}' },
+  'GET /category/:verboseCategory?': { path: '/category/{categoryPath}' },
+  'GET /product/:verboseProduct?': { path: '/product/{product}', query: 'sku={sku}' },
+  'GET /*': { path: '/no-such-page' },
+};

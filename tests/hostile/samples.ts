@@ -1,0 +1,90 @@
+import type { Fixtures } from './fixtures.ts';
+import type { PageRoute, ServerRoute } from './routes.ts';
+import type { Surface } from './shop.ts';
+
+// A plain, valid request per route, the starting point the generators bend out of shape. A route
+// without an entry here is still attacked: with its parameters set to generic values, no query and an
+// empty body. Entries only make the attack reach deeper (past validation into the services).
+
+export type Body = { kind: 'json'; value: unknown } | { kind: 'form'; value: [string, string][] };
+
+export interface BaseInput {
+  /** Parameter values, not yet encoded (`*` for a wildcard). */
+  params: Record<string, string>;
+  /** Query pairs, not yet encoded. */
+  query: [string, string][];
+  body?: Body;
+}
+
+export interface AttackTarget {
+  surface: Surface;
+  method: string;
+  /** The route as registered (Fastify syntax for the API, React Router syntax for pages). */
+  pattern: string;
+  base: BaseInput;
+}
+
+/** Generic values for a parameter nobody described: the route is still reached with something. */
+function genericParam(name: string, fixtures: Fixtures): string {
+  if (/id$/i.test(name)) return String(fixtures.samples.product.id);
+  if (name === '*') return 'no-such-thing';
+  return 'x';
+}
+
+export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures): BaseInput {
+  const { product, category } = fixtures.samples;
+  const key = `${method} ${route.url}`;
+  const params = Object.fromEntries(route.params.map((name) => [name, name === 'id' ? String(product.id) : genericParam(name, fixtures)]));
+  const bodies: Record<string, unknown> = {
+    'POST /api/login': { username: 'nobody-here', password: 'wrong-password', tenant: 'demo' },
+    'POST /api/logout': {},
+    'POST /api/user/changeCurrentUserPassword': { newPassword: 'short' },
+    'POST /api/statistics/event': { type: 'page_view', data: { path: '/landing', user_agent: 'hostile-suite' } },
+    'POST /api/basket': { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] },
+    'POST /api/wishlist': { items: [{ _id: product.id }] },
+  };
+  const queries: Record<string, [string, string][]> = {
+    'GET /api/material': [['category', String(category.id)], ['page', '1'], ['pageSize', '15'], ['stockAvail', '0']],
+    'GET /api/material/listMaterialWithVariants': [['category', String(category.id)], ['page', '1'], ['pageSize', '15'], ['attr[Farbe]', 'Rot']],
+    'GET /api/material/search': [['searchKey', 'schraube'], ['page', '1'], ['pageSize', '15']],
+    'GET /api/material/searchHits': [['searchKey', 'schraube'], ['ids', `${product.id},1`]],
+    'GET /api/material/mainMaterialImage': [['sku', product.sku]],
+    'GET /api/material/getFilterableAttributes': [['category', String(category.id)]],
+    'GET /api/material/:id': [['sku', product.variantSku ?? product.sku]],
+    'GET /api/lookup': [['lookupName', 'paymentType']],
+    'GET /api/login/welcome': [['tenant', 'demo']],
+  };
+  const body = bodies[key] ?? (method === 'GET' || method === 'HEAD' ? undefined : {});
+  return { params, query: queries[key] ?? [], ...(body !== undefined ? { body: { kind: 'json', value: body } } : {}) };
+}
+
+export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): BaseInput {
+  const { product, category, contentSlug } = fixtures.samples;
+  const paramValues: Record<string, string> = {
+    verboseCategory: category.verbose,
+    verboseProduct: `${product.id}-produkt`,
+    slug: contentSlug ?? 'impressum',
+    '*': 'no-such-page',
+  };
+  const params = Object.fromEntries(page.params.map(({ name }) => [name, paramValues[name] ?? genericParam(name, fixtures)]));
+  const queries: Record<string, [string, string][]> = {
+    '/search': [['key', 'schraube'], ['page', '1']],
+    '/category/:verboseCategory?': [['page', '1'], ['stockAvail', '1'], ['view', 'grid']],
+    '/product/:verboseProduct?': [['sku', product.variantSku ?? product.sku]],
+    '/detailed-cart': [['type', 'order']],
+    '/logout': [['to', 'auth']],
+  };
+  const forms: Record<string, [string, string][]> = {
+    '/locale': [['locale', 'en'], ['redirectTo', '/category']],
+    '/auth': [['intent', 'login'], ['username', 'nobody-here'], ['password', 'wrong-password']],
+    '/logout': [],
+  };
+  const body = method === 'POST' ? { kind: 'form' as const, value: forms[page.path] ?? [] } : undefined;
+  return { params, query: method === 'GET' ? (queries[page.path] ?? []) : [], ...(body ? { body } : {}) };
+}
+
+/** Other things served: health checks, media files and build files. */
+export function otherBase(route: ServerRoute): BaseInput {
+  const params: Record<string, string> = route.url.startsWith('/media/') ? { '*': 'logo.svg' } : route.url === '/assets/*' ? { '*': 'no-such-asset.js' } : {};
+  return { params, query: [] };
+}
