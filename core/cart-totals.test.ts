@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cartTotals,
-  customerDiscount,
   lineNetCents,
   meetsMinimumOrderAmount,
   minimumOrderAmount,
@@ -111,20 +110,6 @@ describe('cartTotals', () => {
 describe('orderAmountCents', () => {
   it('"Order amount = sum of item price * quantity plus shippingPriceForOrder"', () => {
     expect(orderAmountCents(cartTotals([order(1250, 3), order(500, 1)], { showNetPrices: true }).valueNetCents, 590)).toBe(4840);
-  });
-});
-
-describe('customerDiscount', () => {
-  it.each([
-    ['"The customer discount is shown as percent and absolute amount"', 10000, 3, { percent: 3, amountCents: 300 }],
-    ['a fractional percent', 12345, 2.5, { percent: 2.5, amountCents: 309 }],
-    ['the amount is rounded half away from zero', 50, 1, { percent: 1, amountCents: 1 }],
-    ['no discount', 10000, 0, { percent: 0, amountCents: 0 }],
-    ['a negative percent grants nothing', 10000, -5, { percent: 0, amountCents: 0 }],
-    ['a percent above 100 grants nothing', 10000, 150, { percent: 0, amountCents: 0 }],
-    ['an unreadable percent grants nothing', 10000, Number.NaN, { percent: 0, amountCents: 0 }],
-  ])('%s', (_sentence, total, percent, expected) => {
-    expect(customerDiscount(total, percent)).toEqual(expected);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { CartProduct, OrderType } from './catalog-types.ts';
-import { amountToCents, scaleCents } from './money.ts';
+import { amountToCents } from './money.ts';
 import { normaliseQuantity } from './quantity.ts';
 import { grossCents } from './vat.ts';
 
-// Cart totals of spec section 9, the customer discount and the minimum order amount of section 5.
+// Cart totals of spec section 9 and the minimum order amount of section 5 (the customer discount,
+// shipping and the order's totals: core/order-totals.ts and core/checkout-totals.ts).
 // All amounts are integer cents and VAT rates basis points. Rounding: a line's net amount is exact
 // (unit cents × quantity); its gross is rounded once per line, half away from zero (core/vat.ts), and
 // the cart's VAT is the sum of the lines' VAT. So the lines shown always add up to the totals shown.
@@ -107,16 +108,6 @@ export function cartTotals(lines: readonly TotalsLine[], options: { showNetPrice
 /** "Order amount = sum of item price * quantity plus shippingPriceForOrder." */
 export function orderAmountCents(itemsNetCents: number, shippingPriceCents: number): number {
   return itemsNetCents + shippingPriceCents;
-}
-
-/**
- * The customer discount is shown as percent and as amount. The percent may have decimals (2.5 %);
- * it is taken to basis points and the amount rounded half away from zero. A percent outside 0–100
- * or not a number grants nothing rather than a surprise.
- */
-export function customerDiscount(totalNetCents: number, percent: number): { percent: number; amountCents: number } {
-  if (!Number.isFinite(percent) || percent <= 0 || percent > 100) return { percent: 0, amountCents: 0 };
-  return { percent, amountCents: scaleCents(totalNetCents, Math.round(percent * 100), 10000) };
 }
 
 export const minimumOrderAmountKey = 'cart.minimum.amount';

@@ -45,6 +45,7 @@ export const siteSettingsSchema = z.object({
   privacyPolicyDE: z.string().default(''),
   returnPolicy: z.string().default(''),
   aboutUs: z.string().default(''),
+  /** Stored in cents; GET /api/configuration sends it in major units with its currency (core/api-money.ts). */
   minimumOrderAmount: z.object({ price: z.number().int().min(0) }).default({ price: 0 }),
   logo: z.string().nullable().default(null),
   footer: footerSchema.default({ columns: [], poweredBy: { text: 'Wholesale Shop', link: '/' } }),

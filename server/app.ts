@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import addressRoutes from './api/address/address.routes.ts';
 import basketRoutes from './api/basket/basket.routes.ts';
 import configurationRoutes from './api/configuration/configuration.routes.ts';
 import healthRoutes from './api/health/health.routes.ts';
@@ -11,6 +12,7 @@ import loginRoutes from './api/login/login.routes.ts';
 import materialCategoryRoutes from './api/material/material-category.routes.ts';
 import materialRoutes from './api/material/material.routes.ts';
 import lookupRoutes from './api/lookup/lookup.routes.ts';
+import orderRoutes from './api/order/order.routes.ts';
 import searchTokenRoutes from './api/search/search-token.routes.ts';
 import seasonRoutes from './api/season/season.routes.ts';
 import shippingTypeRoutes from './api/shipping/shipping-type.routes.ts';
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       }
       await scope.register(basketRoutes, { services });
       await scope.register(wishlistRoutes, { services });
+      await scope.register(addressRoutes, { services });
+      await scope.register(orderRoutes, { services });
       for (const routes of [materialCategoryRoutes, materialRoutes, searchTokenRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });
       }

@@ -9,6 +9,7 @@ const statusByCode = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  unprocessable: 422,
   too_many_requests: 429,
   unavailable: 503,
   internal: 500,
@@ -21,11 +22,13 @@ export class AppError extends Error {
   readonly messageKey: string;
   readonly field: string | undefined;
   readonly params: Record<string, string | number> | undefined;
+  /** What the client needs to put things right (the changed prices, the lines short of stock), sent as `details`. */
+  readonly details: unknown;
 
   constructor(
     code: AppErrorCode,
     messageKey: string,
-    options: { field?: string; params?: Record<string, string | number> } = {},
+    options: { field?: string; params?: Record<string, string | number>; details?: unknown } = {},
   ) {
     super(messageKey);
     this.name = 'AppError';
@@ -33,6 +36,7 @@ export class AppError extends Error {
     this.messageKey = messageKey;
     this.field = options.field;
     this.params = options.params;
+    this.details = options.details;
   }
 
   get statusCode(): number {

@@ -33,6 +33,12 @@ import { createUserRepository } from './modules/users/user.repository.ts';
 import { createUserService } from './modules/users/user.service.ts';
 import { createWishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
+import { createAddressRepository } from './modules/addresses/address.repository.ts';
+import { createAddressService } from './modules/addresses/address.service.ts';
+import { createCheckoutDataRepository } from './modules/orders/checkout-data.repository.ts';
+import { createOrderPlacement } from './modules/orders/order-placement.service.ts';
+import { createOrderRepository } from './modules/orders/order.repository.ts';
+import { createOrderService } from './modules/orders/order.service.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
@@ -53,6 +59,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog)
     { answerTtlMs: config.catalogAnswerCacheMs },
   );
   const productSearch = createProductSearchRepository(db);
+  const orders = createOrderService(createOrderRepository(db));
   const engineDocuments = createEngineDocumentsRepository(db);
   const engine = config.searchEngine;
   const engineClient = engine ? createEngineClient(engine) : null;
@@ -84,6 +91,15 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog)
     engineDocuments,
     basket: createBasketService({ baskets: createBasketRepository(db), catalog, products: buyerProducts, settings }),
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
+    addresses: createAddressService({ addresses: createAddressRepository(db), users }),
+    orders,
+    orderPlacement: createOrderPlacement({
+      db,
+      catalog,
+      settings,
+      checkoutData: createCheckoutDataRepository(db),
+      orderView: (ctx, orderId) => orders.getOrder(ctx, orderId),
+    }),
   };
 }
 

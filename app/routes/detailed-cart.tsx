@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { OrderType } from '../../core/catalog-types';
 import { lineKey } from '../../core/cart-state';
+import { defaultShippingMethod } from '../../core/checkout-input';
 import type { Route } from './+types/detailed-cart';
 import { appLoadContext } from '../app-context';
 import { CartEmptyState } from '../features/cart/cart-empty-state';
@@ -21,8 +22,10 @@ import { useCartStore } from '../stores/cart-store';
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx } = context.get(appLoadContext);
   // Visitors and guests never see this page: the root loader's guard redirects them.
-  if (!ctx.identity || ctx.identity.role === 'guest') return { basket: null };
-  return { basket: await services.basket.getBasket(ctx) };
+  if (!ctx.identity || ctx.identity.role === 'guest') return { basket: null, shippingMethod: null };
+  const [basket, configuration] = await Promise.all([services.basket.getBasket(ctx), services.settings.getConfiguration(ctx)]);
+  // The summary prices shipping with the method a checkout starts with (the page shell leaves the methods out).
+  return { basket, shippingMethod: defaultShippingMethod(configuration.shippingMethods, configuration.defaultShippingMethodId) };
 }
 
 // Switching between the two carts changes only the query: the store already holds both.
@@ -82,7 +85,7 @@ export default function DetailedCartPage({ loaderData }: Route.ComponentProps) {
               <EmptyCartButton orderType={orderType} />
             </div>
           </section>
-          <OrderSummary lines={lines} orderType={orderType} />
+          <OrderSummary lines={lines} orderType={orderType} shippingMethod={loaderData.shippingMethod} />
         </div>
       )}
     </div>

@@ -79,7 +79,7 @@ const expectedTables = [
   'sales_head_statuses', 'content_pages', 'categories', 'sales_units', 'products', 'product_variants', 'product_images',
   'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
-  'invoices', 'credits', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle',
+  'invoices', 'credits', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009).
 const engineTables = { sqlite: ['product_words', 'product_words_vocab'], postgres: ['search_words'] } as const;

@@ -131,6 +131,20 @@ export interface LoginAttemptsTable {
   succeeded: Generated<Flag>;
 }
 
+export interface OrderCountersTable {
+  tenant_id: number;
+  last_number: number;
+}
+
+export interface CheckoutRequestsTable {
+  tenant_id: number;
+  idempotency_key: string;
+  user_id: number;
+  request_hash: string;
+  order_id: number | null;
+  started_at: Timestamp;
+}
+
 export interface LoginThrottleTable {
   tenant_id: number;
   subject: string;
@@ -198,7 +212,11 @@ export interface AddressesTable {
   country_code: string | null;
   country_name: string | null;
   phone_number: string | null;
+  /** The receiving company's line (migration 0012). */
+  company_name: string | null;
   created_at: CreatedAt;
+  /** Last change through the shop (migration 0012); null for imported rows. */
+  updated_at: Timestamp | null;
 }
 
 // ---------------------------------------------------------------- shop reference data
@@ -558,6 +576,12 @@ export interface OrdersTable {
   gross_total_cents: Cents;
   currency: Generated<string>;
   idempotency_key: string | null;
+  /** JSON snapshot of the invoice address at checkout. */
+  invoice_address: JsonText | null;
+  /** JSON snapshot of the costs at checkout (core/order-totals.ts figures in cents). */
+  costs: JsonText | null;
+  shipping_method_name: string | null;
+  payment_method_id: number | null;
   document_link: string | null;
   del_documents_links: Generated<JsonText>;
   created_at: CreatedAt;
@@ -583,6 +607,8 @@ export interface OrderItemsTable {
   currency: Generated<string>;
   custom_attributes: JsonText | null;
   sort_order: Generated<number>;
+  delivery_date: string | null;
+  backordered_quantity: Generated<number>;
 }
 
 export interface OrderNotesTable {
@@ -655,6 +681,8 @@ export interface DB {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   login_throttle: LoginThrottleTable;
+  order_counters: OrderCountersTable;
+  checkout_requests: CheckoutRequestsTable;
   statistics_events: StatisticsEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   signup_requests: SignupRequestsTable;

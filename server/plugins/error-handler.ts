@@ -31,6 +31,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     messageKey: error.messageKey,
     message: t(error.messageKey, error.params ?? {}),
     ...(error.field ? { field: error.field } : {}),
+    ...(error.details !== undefined ? { details: error.details } : {}),
   });
 }
 

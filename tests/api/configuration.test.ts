@@ -39,6 +39,16 @@ describe('GET /api/configuration', () => {
       company: { name: 'Nordlicht Großhandel GmbH', country: { code: 'DE' } },
       companyContactData: { countryCode: 'DE' },
     });
+    // Every amount in major units with its currency (issue 10), stored in cents: 5000 is 50,00 €.
+    expect(settings.minimumOrderAmount).toEqual({ price: { value: 50, currency: 'EUR' } });
+    const standard = settings.shippingMethods.find((m: { isDefault: boolean }) => m.isDefault);
+    expect(standard).toMatchObject({ _id: settings.defaultShippingMethodId, name: 'Standardversand', isActive: true });
+    expect(standard.countries).toEqual(
+      expect.arrayContaining([
+        { code: 'DE', price: { value: 6.95, currency: 'EUR' }, limit: { type: 'fixed', value: 0, cartAmount: 250 } },
+        { code: 'AT', price: { value: 12.95, currency: 'EUR' }, limit: { type: 'percent', value: 50, cartAmount: 400 } },
+      ]),
+    );
     expect(settings.seasons).toHaveLength(3);
     expect(settings.heroes.length).toBeGreaterThan(0);
     expect(settings.banners.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { cartLine, findCartProducts, formatEuro, orderLine, preOrderLine, signInWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
-import { captureScreens, viewports, withShopDatabase } from './helpers.ts';
+import { grossCents } from '../../core/vat.ts';
+import { cartLine, findCartProducts, formatEuro, orderLine, preOrderLine, shopApi, signInWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
+import { captureScreens, signIn, viewports, withShopDatabase } from './helpers.ts';
 
 // The order cart, the pre-order cart and the wishlist in the browser (spec sections 2–8): header
 // counts, the cart page with its summary and modals, the store's syncing, and the wishlist page.
@@ -28,9 +29,16 @@ test('a customer sees both carts with counts, lines and the order summary', asyn
     await expect(cartLine(page, a!.sku)).toContainText(a!.name);
     await expect(cartLine(page, a!.sku).getByTestId('line-total')).toHaveText(formatEuro(a!.priceCents * 2));
     const net = a!.priceCents * 2 + batched.priceCents * batched.batchSize * 2;
-    await expect(page.getByTestId('summary-net')).toHaveText(formatEuro(net));
-    // Company 10001 has a 3 % customer discount.
-    await expect(page.getByTestId('summary-discount')).toHaveText(`− ${formatEuro(Math.round(net * 0.03))}`);
+    await expect(page.getByTestId('summary-goods')).toHaveText(formatEuro(net));
+    // Company 10001 has a 3 % customer discount, deducted: a row, and the totals contain it.
+    const discount = Math.round((net * 3) / 100);
+    await expect(page.getByTestId('summary-discount')).toHaveText(`− ${formatEuro(discount)}`);
+    // Its default address is in Germany: Standardversand, 6,95 €, free above 250 € after the discount.
+    const shipping = net - discount > 25_000 ? 0 : 695;
+    await expect(page.getByTestId('summary-shipping')).toHaveText(formatEuro(shipping));
+    await expect(page.getByTestId('summary-total-net')).toHaveText(formatEuro(net - discount + shipping));
+    await expect(page.getByTestId('order-summary')).toContainText('Versand (Standardversand)');
+    await expect(page.getByTestId('order-summary')).toContainText('Versand nach Deutschland.');
     await expect(page.getByTestId('order-summary')).toContainText('MwSt.');
     await expect(page.getByTestId('minimum-order-amount')).toHaveText('Der Mindestbestellwert von 10.000,00 € ist noch nicht erreicht.');
     await expect(page.getByRole('link', { name: /Kasse|Checkout/ })).toHaveCount(0);
@@ -44,6 +52,42 @@ test('a customer sees both carts with counts, lines and the order summary', asyn
     await captureScreens(page, 'cart-preorder');
   } finally {
     await withShopDatabase((db) => db.updateTable('users').set({ min_cart_amount_cents: 0 }).where('username', '=', 'customer').execute());
+  }
+});
+
+test('a buyer with gross prices sees gross rows, the freight surcharge and an included discount as a note', async ({ page }) => {
+  const [a] = products.plain;
+  // Company 10002: AT, gross prices, freight 15 € up to 300 €; here with a discount already in its prices.
+  await withShopDatabase((db) => db.updateTable('companies').set({ discount_type: 'price', discount_percent_bp: 200 }).where('customer_no', '=', '10002').execute());
+  try {
+    await signIn(page, 'customer2');
+    const api = shopApi(page);
+    // About 100 € net: above the 50 € minimum, below the freight's 300 €.
+    const quantity = Math.ceil(10_000 / a!.priceCents);
+    expect(a!.priceCents * quantity).toBeLessThan(30_000);
+    await api.saveBasket([orderLine(a!, quantity)]);
+    const [item] = (await api.basket()).items as unknown as { vatRate: number }[];
+    const rateBp = Math.round(item!.vatRate * 100);
+    await page.goto('/detailed-cart?type=order');
+
+    const goods = grossCents(a!.priceCents * quantity, rateBp);
+    const method = grossCents(1295, rateBp);
+    const shipping = grossCents(1295 + 1500, rateBp);
+    await expect(page.getByTestId('summary-goods')).toHaveText(formatEuro(goods));
+    await expect(page.getByTestId('summary-discount')).toHaveCount(0);
+    await expect(page.getByTestId('summary-discount-included')).toHaveText('Ihr Kundenrabatt von 2 % ist in Ihren Preisen bereits enthalten');
+    await expect(page.getByTestId('summary-shipping')).toHaveText(formatEuro(method));
+    await expect(page.getByTestId('summary-freight')).toHaveText(formatEuro(shipping - method));
+    await expect(page.getByTestId('summary-total-gross')).toHaveText(formatEuro(goods + shipping));
+    await expect(page.getByTestId('summary-shipping-hint')).toHaveText(`${formatEuro(method)} Versand über ${formatEuro(30_000)} netto`);
+    const summary = page.getByTestId('order-summary');
+    await expect(summary).toContainText('Frachtkostenzuschlag');
+    await expect(summary).toContainText('darin MwSt.');
+    await expect(summary).toContainText('Versand nach Österreich.');
+    await expect(page.getByTestId('minimum-order-amount')).toHaveCount(0);
+    await captureScreens(page, 'cart-order-gross');
+  } finally {
+    await withShopDatabase((db) => db.updateTable('companies').set({ discount_type: null, discount_percent_bp: 0 }).where('customer_no', '=', '10002').execute());
   }
 });
 

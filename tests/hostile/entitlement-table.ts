@@ -49,6 +49,16 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/basket',                                   401,          login,      200,      200,      200,      200,      200],
   ['GET /api/wishlist',                                  401,          login,      200,      200,      200,      200,      200],
   ['POST /api/wishlist',                                 401,          login,      200,      200,      200,      200,      200],
+  // Orders: the buyer's company only; placing one needs an Idempotency-Key (400 without one).
+  ['POST /api/order/create',                             401,          login,      400,      400,      400,      400,      400],
+  ['GET /api/order',                                     401,          login,      200,      200,      200,      200,      200],
+  ['GET /api/order/:id',                                 401,          login,      404,      404,      404,      404,      404],
+  // The company address book: buyers, never the shared guest. Plain requests: an empty body (400), an
+  // id the company does not have (404, like another company's).
+  ['GET /api/address',                                   401,          login,      200,      200,      200,      200,      200],
+  ['POST /api/address',                                  401,          login,      400,      400,      400,      400,      400],
+  ['PUT /api/address/:id',                               401,          login,      '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found'],
+  ['DELETE /api/address/:id',                            401,          login,      '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found'],
   // The catalogue: everyone signed in, the guest included.
   ['GET /api/materialCategory',                          401,          200,        200,      200,      200,      200,      200],
   ['GET /api/material',                                  401,          200,        200,      200,      200,      200,      200],
@@ -98,6 +108,8 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /api/lookup': { query: 'lookupName=paymentType' },
   'POST /api/basket': { json: { items: [] } },
   'POST /api/wishlist': { json: { items: [] } },
+  'PUT /api/address/:id': { path: '/api/address/987654323', json: { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE' } },
+  'DELETE /api/address/:id': { path: '/api/address/987654323' },
   'GET /api/material/search': { query: 'searchKey=schraube' },
   'GET /api/material/searchHits': { query: 'searchKey=schraube&ids={product}' },
   'GET /api/material/mainMaterialImage': { query: 'sku={sku}' },

@@ -42,6 +42,8 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'POST /api/statistics/event': { type: 'page_view', data: { path: '/landing', user_agent: 'hostile-suite' } },
     'POST /api/basket': { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] },
     'POST /api/wishlist': { items: [{ _id: product.id }] },
+    'POST /api/address': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE', phoneNumber: '+49 40 1234' },
+    'PUT /api/address/:id': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: { code: 'DE' }, isDefault: true },
   };
   const queries: Record<string, [string, string][]> = {
     'GET /api/material': [['category', String(category.id)], ['page', '1'], ['pageSize', '15'], ['stockAvail', '0']],

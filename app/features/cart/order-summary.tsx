@@ -1,14 +1,16 @@
 import type { CartProduct, OrderType } from '../../../core/catalog-types';
-import { cartTotals, customerDiscount, meetsMinimumOrderAmount, minimumOrderAmount, preOrderSeasonTotals, totalsLineFromCartProduct } from '../../../core/cart-totals';
-import { amountToCents } from '../../../core/money';
+import type { ShippingMethodJson } from '../../../core/checkout-input';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { useConfiguration, useSession } from '../session/use-root-data';
+import { cartSummary } from './cart-summary';
 import { useMoney } from './use-money';
 
-function Row({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+function Row({ label, value, strong = false, separated = false, testId }: { label: string; value: string; strong?: boolean; separated?: boolean; testId?: string }) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 ${strong ? 'border-t border-zinc-200 pt-2 text-base font-semibold text-zinc-950' : 'text-zinc-700'}`}>
+    <div
+      className={`flex items-baseline justify-between gap-4 ${separated || strong ? 'border-t border-zinc-200 pt-2' : ''} ${strong ? 'text-base font-semibold text-zinc-950' : 'text-zinc-700'}`}
+    >
       <dt>{label}</dt>
       <dd data-testid={testId} className="price text-right">
         {value}
@@ -17,24 +19,45 @@ function Row({ label, value, strong = false, testId }: { label: string; value: s
   );
 }
 
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
- * The order summary panel (spec sections 2, 5 and 9): net total, VAT per rate, gross total, the
- * customer discount as percent and amount, and whether the minimum order amount is reached.
- * Shipping is added at checkout.
+ * The order summary panel (spec sections 2, 5 and 9, ADR 0010), figures from core/checkout-totals.ts
+ * through cartSummary: goods, a deducted customer discount, shipping with the method a checkout starts
+ * with, the total the account sees first (net or gross), VAT per rate, the other total; an included
+ * discount as a note without an amount; and whether the minimum order amount is reached.
  */
-export function OrderSummary({ lines, orderType }: { lines: readonly CartProduct[]; orderType: OrderType }) {
+export function OrderSummary({ lines, orderType, shippingMethod }: { lines: readonly CartProduct[]; orderType: OrderType; shippingMethod: ShippingMethodJson | null }) {
   const { t, locale } = useTranslation();
   const money = useMoney();
   const configuration = useConfiguration();
   const account = useSession()?.account;
-  const totalsLines = lines.map(totalsLineFromCartProduct);
-  const totals = cartTotals(totalsLines, { showNetPrices: account?.showNetPrices ?? true, fallbackCurrency: configuration.defaultCurrency });
-  const discount = customerDiscount(totals.valueNetCents, account?.transientObject.company?.discountPercent ?? 0);
-  const minimum = minimumOrderAmount(amountToCents(Number(account?.minCartAmount)), configuration.minimumOrderAmount.price);
-  const check = meetsMinimumOrderAmount(totals.valueNetCents, minimum);
-  const seasonTotals = orderType === 'preOrder' ? preOrderSeasonTotals(totalsLines, configuration.seasons.length) : [];
-  const format = (cents: number) => money(cents, totals.currency);
+  const summary = cartSummary({
+    lines,
+    orderType,
+    account,
+    siteMinimum: configuration.minimumOrderAmount.price,
+    fallbackCurrency: configuration.defaultCurrency,
+    seasonCount: configuration.seasons.length,
+    shippingMethod,
+  });
+  const net = summary.showNetPrices;
+  const format = (cents: number) => money(cents, summary.currency);
+  // Thresholds (minimum order amount, cheaper shipping) compare net goods: said so to buyers who see gross.
+  const threshold = (cents: number) => (net ? format(cents) : t('cart.summary.amount.net', { amount: format(cents) }));
   const percent = (value: number) => value.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB');
+  const { discount, shipping, minimum } = summary;
+  const netTotal = <Row label={t('cart.summary.total.net')} value={format(net ? summary.totalCents : summary.otherTotalCents)} separated={net} testId="summary-total-net" />;
+  const grossTotal = <Row label={t('cart.summary.total.gross')} value={format(net ? summary.otherTotalCents : summary.totalCents)} strong testId="summary-total-gross" />;
+  const vatRows = summary.vatByRate.map((share) => (
+    <Row key={share.rateBp} label={t(net ? 'cart.summary.vat' : 'cart.summary.vat.included', { rate: percent(share.rateBp / 100) })} value={format(share.vatCents)} />
+  ));
 
   return (
     <aside aria-labelledby="order-summary-title" data-testid="order-summary" className="h-fit rounded-lg border border-zinc-200 bg-white p-4 lg:sticky lg:top-24">
@@ -42,27 +65,48 @@ export function OrderSummary({ lines, orderType }: { lines: readonly CartProduct
         {t('cart.summary.title')}
       </h2>
       <dl className="space-y-2 text-sm">
-        {seasonTotals.map((cents, index) => (
+        {summary.seasonNetCents.map((cents, index) => (
           <Row key={configuration.seasons[index]!._id} label={t('cart.summary.season', { season: configuration.seasons[index]!.name })} value={format(cents)} />
         ))}
-        <Row label={t('cart.summary.net')} value={format(totals.valueNetCents)} testId="summary-net" />
-        {totals.vatByRate.map((share) => (
-          <Row key={share.rateBp} label={t('cart.summary.vat', { rate: percent(share.rateBp / 100) })} value={format(share.vatCents)} />
-        ))}
-        <Row label={t('cart.summary.gross')} value={format(totals.valueGrossCents)} strong testId="summary-gross" />
-        {discount.amountCents > 0 ? (
-          <Row
-            label={t('cart.summary.discount', { percent: percent(discount.percent) })}
-            value={`− ${format(discount.amountCents)}`}
-            testId="summary-discount"
-          />
+        <Row label={t(net ? 'cart.summary.goods.net' : 'cart.summary.goods.gross')} value={format(summary.goodsCents)} testId="summary-goods" />
+        {discount.treatment === 'deducted' ? (
+          <Row label={t('cart.summary.discount', { percent: percent(discount.percent) })} value={`− ${format(discount.cents)}`} testId="summary-discount" />
         ) : null}
+        {shipping ? (
+          <>
+            <Row label={t('cart.summary.shipping', { method: shipping.methodName })} value={format(shipping.methodCents)} testId="summary-shipping" />
+            {shipping.freightCents !== 0 ? <Row label={t('checkout.shipping.freight')} value={format(shipping.freightCents)} testId="summary-freight" /> : null}
+          </>
+        ) : null}
+        {net ? (
+          <>
+            {netTotal}
+            {vatRows}
+            {grossTotal}
+          </>
+        ) : (
+          <>
+            {grossTotal}
+            {vatRows}
+            {netTotal}
+          </>
+        )}
       </dl>
-      <p className="mt-3 text-xs text-zinc-600">{t('cart.summary.shipping.note')}</p>
-      {check.meets ? null : (
+      <div className="mt-3 space-y-1 text-xs text-zinc-600">
+        {discount.treatment === 'included' ? <p data-testid="summary-discount-included">{t('cart.summary.discount.included', { percent: percent(discount.percent) })}</p> : null}
+        {shipping?.cheaperAbove ? (
+          <p data-testid="summary-shipping-hint">
+            {shipping.cheaperAbove.priceCents === 0
+              ? t('checkout.shipping.free_above', { amount: threshold(shipping.cheaperAbove.amountCents) })
+              : t('checkout.shipping.cheaper_above', { price: format(shipping.cheaperAbove.priceCents), amount: threshold(shipping.cheaperAbove.amountCents) })}
+          </p>
+        ) : null}
+        <p>{shipping ? t('cart.summary.shipping.default', { country: countryName(shipping.countryCode, locale) }) : t('cart.summary.shipping.at_checkout')}</p>
+      </div>
+      {minimum.meets ? null : (
         <p data-testid="minimum-order-amount" role="status" className="mt-3 flex gap-2 rounded-md bg-warning-soft p-3 text-sm text-zinc-900">
           <WarningIcon className="size-5 shrink-0 text-warning" />
-          {t(check.key, { amount: format(check.amountCents) })}
+          {t(minimum.key, { amount: threshold(minimum.amountCents) })}
         </p>
       )}
     </aside>

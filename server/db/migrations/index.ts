@@ -10,6 +10,8 @@ import * as m0008 from './0008-product-search.ts';
 import * as m0009 from './0009-search-words.ts';
 import * as m0010 from './0010-search-engine-outbox.ts';
 import * as m0011 from './0011-login-throttle.ts';
+import * as m0012 from './0012-address-book.ts';
+import * as m0013 from './0013-order-placement.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0009-search-words': m0009,
   '0010-search-engine-outbox': m0010,
   '0011-login-throttle': m0011,
+  '0012-address-book': m0012,
+  '0013-order-placement': m0013,
 };

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { moneyOut, type MoneyJson } from '../../../core/api-money.ts';
+import type { ShippingMethodJson } from '../../../core/checkout-input.ts';
 import { centsToAmount } from '../../../core/money.ts';
 import { parseSiteSettings, type SiteSettings } from '../../../core/site-settings.ts';
 import { bpToPercent } from '../../../core/vat.ts';
@@ -21,21 +23,13 @@ export interface SellerCompany {
   companyInfoText: string | null;
 }
 
-export interface Configuration extends SiteSettings {
+export interface Configuration extends Omit<SiteSettings, 'minimumOrderAmount'> {
+  /** The site's minimum order amount (net): stored in cents, sent like every amount in major units with its currency. */
+  minimumOrderAmount: { price: MoneyJson };
   company: SellerCompany;
   companyContactData: { countryCode: string };
   seasons: { _id: number; name: string; date: string }[];
-  shippingMethods: {
-    _id: number;
-    name: string;
-    isActive: boolean;
-    isDefault: boolean;
-    countries: {
-      code: string;
-      price: { currency: string; value: number };
-      limit: { type: 'fixed' | 'percent'; value: number; cartAmount: number } | null;
-    }[];
-  }[];
+  shippingMethods: ShippingMethodJson[];
   shippingCountries: string[];
   paymentMethods: { _id: number; code: string; translatedName: string }[];
   vatTable: { countryCode: string; taxCategory: string; rate: number }[];
@@ -75,6 +69,7 @@ export function createSettingsService(repository: SettingsRepository) {
     const company = toSellerCompany(seller);
     return {
       ...settings,
+      minimumOrderAmount: { price: moneyOut(settings.minimumOrderAmount.price, settings.defaultCurrency) },
       heroes: settings.heroes.filter((hero) => hero.isActive),
       banners: settings.banners.filter((banner) => banner.isActive),
       company,
@@ -89,7 +84,7 @@ export function createSettingsService(repository: SettingsRepository) {
           .filter((c) => c.shipping_method_id === m.id)
           .map((c) => ({
             code: c.country_code,
-            price: { currency: c.currency, value: centsToAmount(c.price_cents) },
+            price: moneyOut(c.price_cents, c.currency),
             limit:
               c.limit_type === 'fixed' || c.limit_type === 'percent'
                 ? {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { earliestDeliveryDate } from './delivery-date.ts';
+
+describe('earliestDeliveryDate', () => {
+  it.each([
+    ['2026-11-23T10:00:00Z', '2026-11-24'], // Monday → Tuesday
+    ['2026-11-27T10:00:00Z', '2026-11-30'], // Friday → Monday
+    ['2026-11-28T23:59:00Z', '2026-11-30'], // Saturday → Monday
+    ['2026-11-29T08:00:00Z', '2026-11-30'], // Sunday → Monday
+    ['2026-12-31T12:00:00Z', '2027-01-01'], // across the year
+  ])('ordered at %s: %s', (now, expected) => {
+    expect(earliestDeliveryDate(new Date(now))).toBe(expected);
+  });
+});

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { requireSession } from '../../http/guards.ts';
+import { parseInput } from '../../http/validation.ts';
+import { addressInputSchema } from '../../modules/addresses/address-input.ts';
+import { requireShopper } from '../../modules/basket/shopper.ts';
+import type { Services } from '../../services.ts';
+
+// The company address book (issue 10 item 1; rules in server/modules/addresses/address.service.ts):
+//   GET    /api/address        → { data: Address[] }
+//   POST   /api/address        → 201 { data: Address }
+//   PUT    /api/address/{id}   → { data: Address }
+//   DELETE /api/address/{id}   → 204
+// Who may call comes first (401 without a session, 403 for the guest and for blocked users), then the
+// input. An id that is not one of the company's addresses, malformed ones included, answers 404
+// 'address.not_found' whatever it is.
+
+const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/) });
+
+function addressId(params: unknown): number {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw new AppError('not_found', 'address.not_found');
+  return Number(parsed.data.id);
+}
+
+export default async function addressRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get('/address', async (request) => {
+    requireShopper(requireSession(request));
+    return services.addresses.list(request.ctx);
+  });
+
+  app.post('/address', async (request, reply) => {
+    requireShopper(requireSession(request));
+    await services.addresses.checkMayAdd(request.ctx);
+    const input = parseInput(addressInputSchema, request.body);
+    const data = await services.addresses.create(request.ctx, input);
+    return reply.code(201).send({ data });
+  });
+
+  app.put('/address/:id', async (request) => {
+    requireShopper(requireSession(request));
+    await services.addresses.checkMayChange(request.ctx);
+    const id = addressId(request.params);
+    const input = parseInput(addressInputSchema, request.body);
+    return { data: await services.addresses.update(request.ctx, id, input) };
+  });
+
+  app.delete('/address/:id', async (request, reply) => {
+    requireShopper(requireSession(request));
+    const id = addressId(request.params);
+    await services.addresses.remove(request.ctx, id);
+    return reply.code(204).send();
+  });
+}

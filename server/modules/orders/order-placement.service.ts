@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { minimumOrderAmount } from '../../../core/cart-totals.ts';
+import { amountToCents } from '../../../core/money.ts';
+import { shippingMethodRates } from '../../../core/checkout-input.ts';
+import type { OrderType } from '../../../core/catalog-types.ts';
+import { earliestDeliveryDate } from '../../../core/delivery-date.ts';
+import type { RequestContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { createBasketRepository } from '../basket/basket.repository.ts';
+import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
+import { requireShopper } from '../basket/shopper.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { CheckoutDataRepository } from './checkout-data.repository.ts';
+import { createCheckoutRequestRepository, type CheckoutRequestRepository } from './checkout-request.repository.ts';
+import { placeInTransaction, RefusedPlacement, type PlacementPlan } from './order-transaction.ts';
+
+// POST /api/order/create (issue 10): the buyer's cart of one type becomes an order, exactly once.
+//  1. Claim the Idempotency-Key: a repeated request gets the order of the first (200), a second click
+//     while the first still runs is told so (409), the key with another body is refused (422).
+//  2. Check what needs no lock: the account, the company's delivery block, the terms, the address,
+//     the shipping and payment method, the delivery date and notes.
+//  3. In one transaction (order-transaction.ts): re-price every line, check the rules, allocate stock
+//     with guarded updates, take the order number, write the snapshot, empty that cart type, bind the key.
+//  4. A refusal gives the key back, so the corrected cart can be ordered with it; prices that changed
+//     are written to the basket lines (updatedPrice/oldPrice) after the rollback.
+
+export interface PlaceOrderInput {
+  idempotencyKey: string;
+  orderType: OrderType;
+  shippingAddressId: number;
+  shippingMethodId: number;
+  paymentMethodId: number;
+  termsAccepted: boolean;
+  externalOrderNumber?: string | undefined;
+  requestedDeliveryDate?: string | undefined;
+  notes?: { deliveryDate: string; text: string }[] | undefined;
+  expectedTotal?: { valueGross: number } | undefined;
+}
+
+interface PlacementDeps {
+  db: Database;
+  catalog: VisibilitySource;
+  settings: Pick<SettingsService, 'getConfiguration'>;
+  checkoutData: CheckoutDataRepository;
+  /** The order as the API answers it, once it is committed. */
+  orderView(ctx: RequestContext, orderId: number): Promise<unknown>;
+}
+
+/** A claim older than this belongs to a request whose process died: the key may be used again. */
+const abandonedAfterMs = 60_000;
+
+function requestHash(input: PlaceOrderInput): string {
+  const { idempotencyKey: _key, ...body } = input;
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+export function createOrderPlacement(deps: PlacementDeps) {
+  const requests: CheckoutRequestRepository = createCheckoutRequestRepository(deps.db);
+
+  /** Step 1: null when this request may place the order, else the answer a repeated key gets. */
+  async function claimKey(ctx: ReturnType<typeof requireShopper>, input: PlaceOrderInput, hash: string) {
+    const tenantId = ctx.tenant.id;
+    const now = new Date();
+    const existing = await requests.claim({ tenantId, key: input.idempotencyKey, userId: ctx.identity.userId, requestHash: hash, now: now.toISOString() });
+    if (!existing) return null;
+    if (existing.user_id !== ctx.identity.userId || existing.request_hash !== hash) throw new AppError('unprocessable', 'checkout.idempotency.mismatch');
+    if (existing.order_id !== null) return { status: 200 as const, order: await deps.orderView(ctx, existing.order_id) };
+    const startedBefore = new Date(now.getTime() - abandonedAfterMs).toISOString();
+    if (await requests.takeOverAbandoned({ tenantId, key: input.idempotencyKey, startedBefore, now: now.toISOString() })) return null;
+    throw new AppError('conflict', 'checkout.already.clicked');
+  }
+
+  /** Step 2: the checks that need no lock, and everything the transaction needs to know. */
+  async function planOf(ctx: ReturnType<typeof requireShopper>, input: PlaceOrderInput): Promise<PlacementPlan> {
+    const tenantId = ctx.tenant.id;
+    const companyId = ctx.identity.companyId;
+    if (companyId === null) throw new AppError('forbidden', 'error.forbidden');
+    const [buyer, configuration, scope, address, invoiceAddress, payment] = await Promise.all([
+      deps.checkoutData.findBuyer(tenantId, ctx.identity.userId, companyId),
+      deps.settings.getConfiguration(ctx),
+      buyerScopeOf(ctx, deps.catalog),
+      deps.checkoutData.findAddress(tenantId, companyId, input.shippingAddressId),
+      deps.checkoutData.findInvoiceAddress(tenantId, companyId),
+      deps.checkoutData.findPaymentMethod(tenantId, input.paymentMethodId),
+    ]);
+    if (!buyer || buyer.is_locked === 1 || buyer.is_active !== 1 || buyer.company_is_active !== 1) throw new AppError('forbidden', 'login.blocked');
+    if (buyer.blocked_delivery === 1) throw new AppError('forbidden', 'checkout.delivery.blocked');
+    if (!input.termsAccepted) throw new AppError('unprocessable', 'checkout.terms.required', { field: 'termsAccepted' });
+    if (!address) throw new AppError('not_found', 'address.not_found', { field: 'shippingAddressId' });
+    if (!address.country_code) throw new AppError('unprocessable', 'address.missing.country', { field: 'shippingAddressId' });
+    const method = configuration.shippingMethods.find((candidate) => candidate._id === input.shippingMethodId);
+    if (!method) throw new AppError('not_found', 'checkout.shipping_method.not_found', { field: 'shippingMethodId' });
+    const shipping = { name: method.name, rates: shippingMethodRates(method) };
+    if (!payment) throw new AppError('not_found', 'checkout.payment_method.not_found', { field: 'paymentMethodId' });
+
+    const earliest = earliestDeliveryDate(new Date());
+    if (input.orderType === 'order' && input.requestedDeliveryDate && input.requestedDeliveryDate < earliest) {
+      throw new AppError('validation', 'checkout.delivery_date.too_early', { field: 'requestedDeliveryDate', params: { date: earliest } });
+    }
+    const deliveryDates =
+      input.orderType === 'order' ? [input.requestedDeliveryDate ?? null] : configuration.seasons.map((season) => season.date);
+    const notes = configuration.isOrderNoteFieldActive ? (input.notes ?? []).filter((note) => note.text.trim() !== '') : [];
+    const strayNote = notes.findIndex((note) => !deliveryDates.includes(note.deliveryDate) && !(input.orderType === 'order' && deliveryDates[0] === null));
+    if (strayNote >= 0) throw new AppError('validation', 'checkout.note.date', { field: `notes.${strayNote}.deliveryDate` });
+
+    const personalMinimum = buyer.user_min_cart_amount_cents || buyer.company_min_cart_amount_cents;
+    return {
+      ctx,
+      input,
+      scope,
+      configuration,
+      buyer,
+      address,
+      invoiceAddress: invoiceAddress ?? null,
+      shipping,
+      payment,
+      minimumOrderCents: minimumOrderAmount(personalMinimum, amountToCents(configuration.minimumOrderAmount.price.value)),
+      notes: notes.map((note) => ({ deliveryDate: input.orderType === 'order' ? (input.requestedDeliveryDate ?? null) : note.deliveryDate, text: note.text.trim() })),
+    };
+  }
+
+  return {
+    async placeOrder(requestCtx: RequestContext, input: PlaceOrderInput): Promise<{ status: 200 | 201; order: unknown }> {
+      const ctx = requireShopper(requestCtx);
+      const hash = requestHash(input);
+      const repeated = await claimKey(ctx, input, hash);
+      if (repeated) return repeated;
+      try {
+        const plan = await planOf(ctx, input);
+        const orderId = await deps.db.transaction().execute((trx) => placeInTransaction(trx, plan));
+        return { status: 201, order: await deps.orderView(ctx, orderId) };
+      } catch (error) {
+        await requests.release(ctx.tenant.id, input.idempotencyKey);
+        if (!(error instanceof RefusedPlacement)) throw error;
+        // Step 4: the rollback undid everything; the prices the buyer must see next go to the basket now.
+        if (error.priceChanges.length > 0) await createBasketRepository(deps.db).updateLinePrices(ctx.tenant.id, error.priceChanges);
+        throw error.error;
+      }
+    },
+  };
+}
+
+export type OrderPlacement = ReturnType<typeof createOrderPlacement>;

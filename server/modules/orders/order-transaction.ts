@@ -1,0 +1,303 @@
+import { moneyOut } from '../../../core/api-money.ts';
+import type { TotalsLine } from '../../../core/cart-totals.ts';
+import { checkoutTotals } from '../../../core/checkout-totals.ts';
+import { formatMoney } from '../../../core/money.ts';
+import type { Database } from '../../db/database.ts';
+import type { NewRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { createBasketRepository, type StoredBasketLine } from '../basket/basket.repository.ts';
+import { refreshPrice } from '../basket/basket-prices.ts';
+import { groupBuyerProducts, unitPriceCents, type BuyerProduct, type BuyerVariant } from '../basket/buyer-products.ts';
+import { createBuyerProductsRepository, type BuyerScope } from '../basket/buyer-products.repository.ts';
+import type { Configuration } from '../settings/settings.service.ts';
+import type { CheckoutAddress, CheckoutBuyer } from './checkout-data.repository.ts';
+import { createCheckoutRequestRepository } from './checkout-request.repository.ts';
+import { createOrderWrites } from './order-writes.repository.ts';
+import type { AddressSnapshot, CostsSnapshot } from './order-view.ts';
+import type { PlaceOrderInput } from './order-placement.service.ts';
+import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
+import { allocateStock } from './stock-allocation.ts';
+import type { ShopperContext } from '../basket/shopper.ts';
+
+// Step 3 of placing an order (order-placement.service.ts), all on one transaction: whatever fails,
+// nothing of the order, its stock, its number or the basket's change stays. A broken rule throws a
+// RefusedPlacement carrying the price changes the basket must show, which the caller writes after the
+// rollback.
+
+export interface PlacementPlan {
+  ctx: ShopperContext;
+  input: PlaceOrderInput;
+  scope: BuyerScope;
+  configuration: Configuration;
+  buyer: CheckoutBuyer;
+  address: CheckoutAddress;
+  invoiceAddress: CheckoutAddress | null;
+  shipping: { name: string; rates: ShippingMethodRates };
+  payment: { id: number; code: string; name_de: string; name_en: string };
+  minimumOrderCents: number;
+  notes: { deliveryDate: string | null; text: string }[];
+}
+
+type PriceChange = Parameters<ReturnType<typeof createBasketRepository>['updateLinePrices']>[1][number];
+
+
+interface PricedLine {
+  line: StoredBasketLine;
+  product: BuyerProduct;
+  variant: BuyerVariant | null;
+  unitCents: number;
+  quantities: number[];
+}
+
+/** A broken rule: thrown out of the transaction so it rolls back, with the price changes the basket must show after. */
+export class RefusedPlacement extends Error {
+  readonly error: AppError;
+  readonly priceChanges: PriceChange[];
+  constructor(error: AppError, priceChanges: PriceChange[] = []) {
+    super(error.messageKey);
+    this.error = error;
+    this.priceChanges = priceChanges;
+  }
+}
+
+function snapshotOf(address: CheckoutAddress): AddressSnapshot {
+  return {
+    firstName: address.first_name,
+    lastName: address.last_name,
+    companyName: address.company_name,
+    street: address.street,
+    street2: address.street2,
+    zipCode: address.zip_code,
+    city: address.city,
+    country: address.country_code ? { code: address.country_code, name: address.country_name } : null,
+    phoneNumber: address.phone_number,
+  };
+}
+
+function quantitiesOf(line: StoredBasketLine, seasonCount: number): number[] {
+  if (line.order_type === 'order') return [line.quantity];
+  let stored: unknown;
+  try {
+    stored = JSON.parse(line.quantities);
+  } catch {
+    stored = null;
+  }
+  const list = Array.isArray(stored) ? stored : [];
+  return Array.from({ length: seasonCount }, (_, index) => (Number.isInteger(list[index]) && list[index] > 0 ? (list[index] as number) : 0));
+}
+
+/** Reads the cart of the plan's type under the basket's lock and prices it as of now. */
+async function pricedLines(trx: Database, plan: PlacementPlan): Promise<PricedLine[]> {
+  const { ctx, input, configuration } = plan;
+  const basketId = await createOrderWrites(trx).lockBasket(ctx.tenant.id, ctx.identity.userId);
+  const stored = basketId === undefined ? [] : await createBasketRepository(trx).listLines(ctx.tenant.id, basketId);
+  const seasonCount = configuration.seasons.length;
+  const lines = stored.filter((line) => line.order_type === input.orderType && quantitiesOf(line, seasonCount).some((q) => q > 0));
+  if (lines.length === 0) throw new RefusedPlacement(new AppError('unprocessable', 'checkout.cart.empty'));
+
+  const variantSkus = [...new Set(lines.flatMap((line) => (line.variant_sku ? [line.variant_sku] : [])))];
+  const rows = await createBuyerProductsRepository(trx).find(plan.scope, { by: 'id', ids: [...new Set(lines.map((line) => line.product_id))] }, variantSkus);
+  const products = groupBuyerProducts(rows, ctx.locale);
+  const unavailable: { sku: string; variantSku: string | null }[] = [];
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const product = products.get(line.product_id);
+    const variant = line.variant_sku ? (product?.variants.get(line.variant_sku) ?? null) : null;
+    const unitCents = product && (variant || !line.variant_sku) ? unitPriceCents(product, variant, line.order_type) : 0;
+    if (!product || unitCents <= 0) unavailable.push({ sku: line.sku, variantSku: line.variant_sku });
+    else priced.push({ line, product, variant, unitCents, quantities: quantitiesOf(line, seasonCount) });
+  }
+  if (unavailable.length > 0) throw new RefusedPlacement(new AppError('conflict', 'checkout.lines.unavailable', { details: { lines: unavailable } }));
+
+  const changes = priced.flatMap(({ line, unitCents }) => {
+    const refreshed = refreshPrice({ unitPriceCents: line.unit_price_cents, oldPriceCents: line.old_price_cents }, unitCents);
+    return refreshed ? [{ line, unitCents, change: { lineId: line.id, expectedUnitPriceCents: line.unit_price_cents, ...refreshed } }] : [];
+  });
+  if (changes.length > 0) {
+    const currency = priced[0]!.product.currency;
+    const details = changes.map(({ line, unitCents }) => ({
+      sku: line.sku,
+      variantSku: line.variant_sku,
+      oldPrice: moneyOut(line.unit_price_cents, currency),
+      newPrice: moneyOut(unitCents, currency),
+    }));
+    throw new RefusedPlacement(new AppError('conflict', 'checkout.price.changed', { details: { lines: details } }), changes.map((entry) => entry.change));
+  }
+  return priced;
+}
+
+/** Takes stock for every line that needs it, in product and variant id order; answers the backordered quantity per line. */
+async function allocate(trx: Database, plan: PlacementPlan, lines: readonly PricedLine[]): Promise<Map<number, number>> {
+  const writes = createOrderWrites(trx);
+  const tenantId = plan.ctx.tenant.id;
+  const backordered = new Map<number, number>();
+  const ordered = [...lines].sort((a, b) => a.product.id - b.product.id || (a.variant?.id ?? 0) - (b.variant?.id ?? 0));
+  const stockLines = ordered.filter((entry) => entry.line.order_type === 'order');
+  const stock = await writes.lockStock(
+    tenantId,
+    [...new Set(stockLines.filter((entry) => !entry.variant).map((entry) => entry.product.id))],
+    [...new Set(stockLines.flatMap((entry) => (entry.variant ? [entry.variant.id] : [])))],
+  );
+  const short: { sku: string; variantSku: string | null; requested: number; available: number; season?: number }[] = [];
+  for (const entry of stockLines) {
+    const item = { productId: entry.product.id, variantId: entry.variant?.id ?? null };
+    const available = (entry.variant ? stock.variants.get(entry.variant.id) : stock.products.get(entry.product.id)) ?? 0;
+    const mustNotOversell = entry.product.isOnlySellableWithPositiveStock || !plan.configuration.buyableWithoutStock;
+    const decision = allocateStock({ requested: entry.line.quantity, available, mustNotOversell });
+    if (!decision.ok || !(await writes.takeStock(tenantId, item, decision.taken))) {
+      short.push({ sku: entry.line.sku, variantSku: entry.line.variant_sku, requested: entry.line.quantity, available: decision.ok ? 0 : decision.available });
+      continue;
+    }
+    // What the guarded update took is no longer there for a later line of the same product.
+    if (entry.variant) stock.variants.set(entry.variant.id, available - decision.taken);
+    else stock.products.set(entry.product.id, available - decision.taken);
+    backordered.set(entry.line.id, decision.backordered);
+  }
+  const seasons = plan.configuration.seasons;
+  for (const entry of ordered.filter((candidate) => candidate.line.order_type === 'preOrder' && candidate.product.isStockFreeze)) {
+    for (const [index, quantity] of entry.quantities.entries()) {
+      const season = seasons[index];
+      if (!season || quantity === 0) continue;
+      if (!(await writes.takePreStock(tenantId, entry.product.id, season._id, quantity))) {
+        short.push({ sku: entry.line.sku, variantSku: entry.line.variant_sku, requested: quantity, available: 0, season: season._id });
+      }
+    }
+  }
+  if (short.length > 0) throw new RefusedPlacement(new AppError('conflict', 'stock.not.enough.error', { details: { lines: short } }));
+  return backordered;
+}
+
+/** Places the order of the plan on `trx`; throws RefusedPlacement (Kysely then rolls back) for every broken rule. */
+export async function placeInTransaction(trx: Database, plan: PlacementPlan): Promise<number> {
+  const { ctx, input, configuration, buyer } = plan;
+  const tenantId = ctx.tenant.id;
+  const lines = await pricedLines(trx, plan);
+  const currency = lines[0]!.product.currency;
+  const totalsLines: TotalsLine[] = lines.map((entry) => ({
+    orderType: entry.line.order_type,
+    quantity: entry.line.quantity,
+    quantities: entry.quantities,
+    unitPriceCents: entry.unitCents,
+    // unitPriceCents is already the price of the line's type (core/buyer-price.ts).
+    preOrderPriceCents: null,
+    vatRateBp: entry.product.vatRateBp,
+    currency,
+  }));
+  const freight =
+    buyer.freight_expense_cents !== null && buyer.freight_expense_until_cents !== null
+      ? { freightExpenseCents: buyer.freight_expense_cents, freightExpenseUntilCents: buyer.freight_expense_until_cents }
+      : null;
+  const figures = checkoutTotals({
+    lines: totalsLines,
+    discountPercent: buyer.discount_percent_bp / 100,
+    discountType: buyer.discount_type,
+    showNetPrices: buyer.show_net_prices === 1,
+    fallbackCurrency: currency,
+    shipping: { method: plan.shipping.rates, countryCode: plan.address.country_code!, freight },
+    minimumOrderCents: plan.minimumOrderCents,
+  });
+  if (figures.shippingUnavailable || !figures.shipping) throw new RefusedPlacement(new AppError('unprocessable', 'checkout.shipping.unavailable', { field: 'shippingMethodId' }));
+  if (!figures.minimum.meets) {
+    const { amountCents, missingCents } = figures.minimum;
+    const locale = ctx.locale;
+    throw new RefusedPlacement(
+      new AppError('unprocessable', 'cart.minimum.amount', {
+        params: { amount: formatMoney(amountCents / 100, currency, locale), missing: formatMoney(missingCents / 100, currency, locale) },
+        details: { minimum: moneyOut(amountCents, currency), missing: moneyOut(missingCents, currency) },
+      }),
+    );
+  }
+  const totals = figures.totals;
+  if (input.expectedTotal !== undefined && Math.round(input.expectedTotal.valueGross * 100) !== totals.total.grossCents) {
+    throw new RefusedPlacement(new AppError('conflict', 'checkout.total.changed', { details: { total: moneyOut(totals.total.grossCents, currency) } }));
+  }
+
+  const backordered = await allocate(trx, plan, lines);
+  const writes = createOrderWrites(trx);
+  const orderNumber = `WEB-${String(await writes.nextOrderNumber(tenantId)).padStart(6, '0')}`;
+  const now = new Date().toISOString();
+  const costs: CostsSnapshot = {
+    goodsNetCents: totals.goods.netCents,
+    discount: totals.discount.treatment === 'deducted' ? { treatment: 'deducted', percent: totals.discount.percent, netCents: totals.discount.netCents } : totals.discount,
+    shippingNetCents: figures.shipping.methodCents,
+    freightNetCents: figures.shipping.freightCents,
+    vatByRate: totals.vatByRate,
+    netCents: totals.total.netCents,
+    vatCents: totals.total.vatCents,
+    grossCents: totals.total.grossCents,
+  };
+  const paymentName = ctx.locale === 'en' ? plan.payment.name_en : plan.payment.name_de;
+  const orderId = await writes.insertOrder({
+    tenant_id: tenantId,
+    order_number: orderNumber,
+    company_id: buyer.company_id,
+    user_id: ctx.identity.userId,
+    order_type: input.orderType,
+    order_date: now,
+    delivery_date: input.orderType === 'order' ? (input.requestedDeliveryDate ?? null) : null,
+    external_order_number: input.externalOrderNumber ?? null,
+    displayed_order_description: input.orderType === 'preOrder' ? 'preOrder' : 'order',
+    status_id: '1',
+    payment_method: paymentName,
+    payment_method_id: plan.payment.id,
+    payment_status: 'open',
+    shipping_method_id: input.shippingMethodId,
+    shipping_method_name: plan.shipping.name,
+    receiver_company: plan.address.company_name ?? buyer.company_name,
+    receiver_first_name: plan.address.first_name,
+    receiver_last_name: plan.address.last_name,
+    receiver_street: plan.address.street,
+    receiver_street2: plan.address.street2,
+    receiver_zip_code: plan.address.zip_code,
+    receiver_city: plan.address.city,
+    receiver_country_code: plan.address.country_code,
+    receiver_country_name: plan.address.country_name,
+    receiver_phone: plan.address.phone_number,
+    invoice_address: plan.invoiceAddress ? JSON.stringify(snapshotOf(plan.invoiceAddress)) : null,
+    shipping_price_cents: totals.shipping.netCents,
+    discount_percent_bp: buyer.discount_percent_bp,
+    discount_cents: totals.discount.treatment === 'deducted' ? totals.discount.netCents : 0,
+    net_total_cents: totals.total.netCents,
+    vat_total_cents: totals.total.vatCents,
+    gross_total_cents: totals.total.grossCents,
+    currency,
+    costs: JSON.stringify(costs),
+    idempotency_key: input.idempotencyKey,
+    created_at: now,
+    updated_at: now,
+  });
+
+  const seasons = configuration.seasons;
+  const items: NewRow<'order_items'>[] = [];
+  for (const entry of lines) {
+    const base = {
+      tenant_id: tenantId,
+      order_id: orderId,
+      product_id: entry.product.id,
+      variant_id: entry.variant?.id ?? null,
+      sku: entry.line.sku,
+      variant_sku: entry.line.variant_sku,
+      name: entry.variant?.name ?? entry.product.name,
+      order_type: entry.line.order_type,
+      unit_price_cents: entry.unitCents,
+      vat_rate_bp: entry.product.vatRateBp,
+      currency,
+      custom_attributes: entry.line.custom_attributes,
+    };
+    if (entry.line.order_type === 'order') {
+      const quantity = entry.line.quantity;
+      items.push({ ...base, season_id: null, quantity, line_net_cents: entry.unitCents * quantity, delivery_date: input.requestedDeliveryDate ?? null, backordered_quantity: backordered.get(entry.line.id) ?? 0, sort_order: items.length });
+      continue;
+    }
+    entry.quantities.forEach((quantity, index) => {
+      const season = seasons[index];
+      if (!season || quantity === 0) return;
+      items.push({ ...base, season_id: season._id, quantity, line_net_cents: entry.unitCents * quantity, delivery_date: season.date, backordered_quantity: 0, sort_order: items.length });
+    });
+  }
+  await writes.insertItems(items);
+  await writes.insertNotes(plan.notes.map((note) => ({ tenant_id: tenantId, order_id: orderId, delivery_date: note.deliveryDate, note: note.text })));
+  await writes.removeBasketLines(tenantId, lines.map((entry) => entry.line.id));
+  await createCheckoutRequestRepository(trx).bind(tenantId, input.idempotencyKey, orderId);
+  return orderId;
+}

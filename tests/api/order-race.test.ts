@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashSessionToken, newSessionToken } from '../../server/modules/auth/session-token.ts';
+import { startTestShop, type TestShop } from './helper.ts';
+
+// The race of issue 10: 200 buyers order the same positive-stock-only product, of which 50 units are
+// left, all at once. Exactly 50 units are sold, stock ends at 0 and never below, every other buyer is
+// told 'not enough stock', nobody gets a 5xx.
+
+const buyers = 200;
+const unitsLeft = 50;
+
+let shop: TestShop;
+let product: { id: number; sku: string; price_cents: number };
+let addressId: number;
+const tokens: string[] = [];
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  const db = shop.db;
+  const company = await db.selectFrom('companies').select(['id', 'tenant_id']).where('customer_no', '=', '10001').executeTakeFirstOrThrow();
+  const template = await db.selectFrom('users').select(['password_hash']).where('username', '=', 'customer').executeTakeFirstOrThrow();
+  addressId = (await db.selectFrom('addresses').select('id').where('company_id', '=', company.id).where('type', '=', 1).executeTakeFirstOrThrow()).id;
+  product = await db
+    .selectFrom('products')
+    .select(['id', 'sku', 'price_cents'])
+    .where('is_only_sellable_with_positive_stock', '=', 1)
+    .where('sales_batch_size', '=', 1)
+    .where('is_active', '=', 1)
+    .where('price_cents', '>', 5000)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('products').set({ stock: unitsLeft }).where('id', '=', product.id).execute();
+
+  // The buyers, each with a session and a basket of one unit, written directly: 200 sign-ins would
+  // spend the test's time on password hashing.
+  const now = new Date().toISOString();
+  const expires = new Date(Date.now() + 3600_000).toISOString();
+  for (let i = 0; i < buyers; i++) {
+    const user = await db
+      .insertInto('users')
+      .values({ tenant_id: company.tenant_id, company_id: company.id, current_company_id: null, username: `race-${i}`, email: `race-${i}@example.com`, first_name: 'Race', last_name: String(i), phone: null, password_hash: template.password_hash, role: 'customer', locale: null, is_deal: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = newSessionToken();
+    await db.insertInto('sessions').values({ tenant_id: company.tenant_id, user_id: user.id, token_hash: hashSessionToken(token), created_at: now, last_seen_at: now, expires_at: expires }).execute();
+    tokens.push(token);
+  }
+  await Promise.all(
+    tokens.map(async (token) => {
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/basket',
+        headers: { authorization: `Basic ${token}` },
+        payload: { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }),
+  );
+}, 120_000);
+afterAll(() => shop.close());
+
+it(`sells exactly ${unitsLeft} units to ${buyers} buyers ordering at once, never below zero`, async () => {
+  const answers = await Promise.all(
+    tokens.map((token, i) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        headers: { authorization: `Basic ${token}`, 'idempotency-key': `race-key-${i}-${process.pid}` },
+        payload: { orderType: 'order', shippingAddressId: addressId, shippingMethodId: 1, paymentMethodId: 1, termsAccepted: true },
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.statusCode);
+  expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  expect(statuses.filter((status) => status === 201)).toHaveLength(unitsLeft);
+  const refused = answers.filter((answer) => answer.statusCode !== 201);
+  expect(refused).toHaveLength(buyers - unitsLeft);
+  for (const answer of refused) expect(answer.json()).toMatchObject({ statusCode: 409, messageKey: 'stock.not.enough.error' });
+
+  const stock = await shop.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow();
+  expect(stock.stock).toBe(0);
+  const sold = await shop.db
+    .selectFrom('order_items')
+    .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+    .where('product_id', '=', product.id)
+    .executeTakeFirstOrThrow();
+  expect(Number(sold.units)).toBe(unitsLeft);
+  // Numbers have no gaps and no duplicates.
+  const numbers = (await shop.db.selectFrom('orders').select('order_number').where('order_number', 'like', 'WEB-%').execute()).map((row) => row.order_number).sort();
+  expect(numbers).toEqual(Array.from({ length: unitsLeft }, (_, i) => `WEB-${String(i + 1).padStart(6, '0')}`));
+}, 120_000);
