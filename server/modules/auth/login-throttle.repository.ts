@@ -25,15 +25,21 @@ export function createLoginThrottleRepository(db: Database) {
       return Number(row.attempts);
     },
 
-    /** Gives a counted attempt back (a successful login counts as no failure). */
+    /**
+     * Gives a counted attempt back (a refused attempt, or a successful login, counts as no failure). One
+     * statement per subject: an update of both rows at once could lock them in either order and deadlock
+     * with another request's give-back on PostgreSQL.
+     */
     async giveBack(input: { tenantId: number; subjects: readonly string[] }): Promise<void> {
-      await db
-        .updateTable('login_throttle')
-        .set({ attempts: sql<number>`attempts - 1` })
-        .where('tenant_id', '=', input.tenantId)
-        .where('subject', 'in', input.subjects)
-        .where('attempts', '>', 0)
-        .execute();
+      for (const subject of input.subjects) {
+        await db
+          .updateTable('login_throttle')
+          .set({ attempts: sql<number>`attempts - 1` })
+          .where('tenant_id', '=', input.tenantId)
+          .where('subject', '=', subject)
+          .where('attempts', '>', 0)
+          .execute();
+      }
     },
 
     async deleteOlderThan(windowStart: string): Promise<void> {
