@@ -84,6 +84,14 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await engineSync?.stop();
   });
+  // The mail outbox is drained by every app process (issue 10); MAIL_WORKER=off leaves it to others
+  // (tests drive it with services.mailWorker.drainOnce()).
+  app.addHook('onReady', async () => {
+    if (config.mailWorker.enabled) services.mailWorker.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.mailWorker.stop();
+  });
 
   await app.register(fastifyCookie);
   await app.register(securityHeaders, {

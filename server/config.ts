@@ -12,6 +12,8 @@ const envSchema = z.object({
   DEFAULT_TENANT: z.string().regex(/^[a-z0-9-]+$/).default('demo'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
+  MAIL_WORKER: z.enum(['on', 'off']).optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   MEDIA_DIR: z.string().default('./data/media'),
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -44,6 +46,8 @@ export interface Config {
   defaultTenant: string;
   smtpUrl: string | undefined;
   mailOutboxDir: string;
+  /** The mail outbox worker of this process (on by default; off by default under NODE_ENV=test, where tests drive it). */
+  mailWorker: { enabled: boolean; pollMs: number };
   mediaDir: string;
   /** Seed the demo data when the database has no tenant yet (first start). */
   seedDemo: boolean;
@@ -94,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultTenant: e.DEFAULT_TENANT,
     smtpUrl: e.SMTP_URL,
     mailOutboxDir: path.resolve(e.MAIL_OUTBOX_DIR),
+    mailWorker: { enabled: e.MAIL_WORKER ? e.MAIL_WORKER === 'on' : e.NODE_ENV !== 'test', pollMs: e.MAIL_POLL_MS },
     mediaDir: path.resolve(e.MEDIA_DIR),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

@@ -39,10 +39,13 @@ import { createCheckoutDataRepository } from './modules/orders/checkout-data.rep
 import { createOrderPlacement } from './modules/orders/order-placement.service.ts';
 import { createOrderRepository } from './modules/orders/order.repository.ts';
 import { createOrderService } from './modules/orders/order.service.ts';
+import { createMailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
+import { createMailSender } from './modules/mail/mail-sender.ts';
+import { createMailWorker, type MailWorkerLog } from './modules/mail/mail-worker.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
-export function createServices(db: Database, config: Config, log: EngineSyncLog) {
+export function createServices(db: Database, config: Config, log: EngineSyncLog & MailWorkerLog) {
   const users = createUserRepository(db);
   // Shared with the basket, so one cache (and one clearCache) serves both.
   const settings = createSettingsService(createSettingsRepository(db));
@@ -99,6 +102,15 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog)
       settings,
       checkoutData: createCheckoutDataRepository(db),
       orderView: (ctx, orderId) => orders.getOrder(ctx, orderId),
+    }),
+    // Sends the mails noted in the outbox (order confirmations); started in app.ts unless disabled.
+    mailWorker: createMailWorker({
+      db,
+      outbox: createMailOutboxRepository(db),
+      sender: createMailSender({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir }),
+      publicUrl: config.publicUrl,
+      intervalMs: config.mailWorker.pollMs,
+      log,
     }),
   };
 }

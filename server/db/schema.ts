@@ -145,6 +145,21 @@ export interface CheckoutRequestsTable {
   started_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: Generated<number>;
+  tenant_id: number;
+  kind: 'order_confirmation';
+  order_id: number;
+  recipient: string;
+  locale: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface LoginThrottleTable {
   tenant_id: number;
   subject: string;
@@ -683,6 +698,7 @@ export interface DB {
   login_throttle: LoginThrottleTable;
   order_counters: OrderCountersTable;
   checkout_requests: CheckoutRequestsTable;
+  mail_outbox: MailOutboxTable;
   statistics_events: StatisticsEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   signup_requests: SignupRequestsTable;

@@ -8,6 +8,8 @@ import type { Database } from '../../db/database.ts';
 export interface CheckoutBuyer {
   is_active: number;
   is_locked: number;
+  /** Where the order confirmation goes. */
+  email: string;
   user_min_cart_amount_cents: number;
   company_id: number;
   company_is_active: number;
@@ -48,6 +50,7 @@ export function createCheckoutDataRepository(db: Database) {
         .select([
           'u.is_active',
           'u.is_locked',
+          'u.email',
           'u.min_cart_amount_cents as user_min_cart_amount_cents',
           'c.id as company_id',
           'c.is_active as company_is_active',

@@ -299,5 +299,7 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
   await writes.insertNotes(plan.notes.map((note) => ({ tenant_id: tenantId, order_id: orderId, delivery_date: note.deliveryDate, note: note.text })));
   await writes.removeBasketLines(tenantId, lines.map((entry) => entry.line.id));
   await createCheckoutRequestRepository(trx).bind(tenantId, input.idempotencyKey, orderId);
+  // The confirmation mail commits (or rolls back) with the order: exactly one per committed order.
+  await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale });
   return orderId;
 }

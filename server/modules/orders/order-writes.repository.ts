@@ -99,6 +99,14 @@ export function createOrderWrites(trx: Database) {
       if (notes.length > 0) await trx.insertInto('order_notes').values([...notes]).execute();
     },
 
+    /** Notes the order's confirmation mail, due at once; the mail worker sends it after the commit. */
+    async queueConfirmationMail(mail: { tenantId: number; orderId: number; recipient: string; locale: string }): Promise<void> {
+      await trx
+        .insertInto('mail_outbox')
+        .values({ tenant_id: mail.tenantId, kind: 'order_confirmation', order_id: mail.orderId, recipient: mail.recipient, locale: mail.locale, next_attempt_at: new Date().toISOString() })
+        .execute();
+    },
+
     /** The ordered lines leave the basket; the other cart type stays. */
     async removeBasketLines(tenantId: number, lineIds: readonly number[]): Promise<void> {
       if (lineIds.length > 0) await trx.deleteFrom('basket_lines').where('tenant_id', '=', tenantId).where('id', 'in', lineIds).execute();

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+// Sends the shop's mails: over SMTP when SMTP_URL is set, else as .eml files in MAIL_OUTBOX_DIR that a
+// developer can open. Timeouts stay well inside the mail worker's claim (60 s), so a hanging server
+// never lets a second process send the same mail while the first is still trying.
+
+export interface OutgoingMail {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailSender {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function createMailSender(options: { smtpUrl: string | undefined; outboxDir: string }): MailSender {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      async send(mail) {
+        await transport.sendMail(mail);
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(mail);
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}

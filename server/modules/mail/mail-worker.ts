@@ -1,0 +1,127 @@
+import { isLocale, defaultLocale } from '../../../core/locale.ts';
+import type { Database } from '../../db/database.ts';
+import { createOrderRepository } from '../orders/order.repository.ts';
+import { toOrderView } from '../orders/order-view.ts';
+import type { MailOutboxRepository, ClaimedMail } from './mail-outbox.repository.ts';
+import type { MailSender } from './mail-sender.ts';
+import { renderOrderConfirmation } from './order-confirmation-mail.ts';
+
+// Drains the mail outbox in every app process (issue 10, item 7): every interval it claims up to
+// `batchSize` due rows (safely across processes, see mail-outbox.repository.ts), sends them and marks
+// them sent. A failed send is retried with a growing pause (30 s × 2^attempts, at most an hour); rows
+// written before a crash or restart are still due and go out then. Delivery is at least once: only a
+// process dying between the SMTP server's acceptance and the "sent" mark sends a mail twice.
+// One round runs at a time; nothing thrown in a round leaves the loop.
+
+export interface MailWorkerLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface MailWorkerOptions {
+  db: Database;
+  outbox: MailOutboxRepository;
+  sender: MailSender;
+  publicUrl: string;
+  intervalMs: number;
+  log: MailWorkerLog;
+  batchSize?: number;
+  /** How long a claim holds; a send must finish well within it (the sender's timeouts do). */
+  leaseMs?: number;
+  /** The pause before the first retry; doubled with every failed attempt, capped at maxRetryPauseMs. */
+  retryBaseMs?: number;
+  maxRetryPauseMs?: number;
+}
+
+export function retryPauseMs(attempts: number, baseMs = 30_000, maxMs = 3_600_000): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createMailWorker(options: MailWorkerOptions) {
+  const { db, outbox, sender, log } = options;
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const orders = createOrderRepository(db);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let closing = false;
+  let round: Promise<number> = Promise.resolve(0);
+
+  async function render(mail: ClaimedMail) {
+    const company = await orders.findOrderCompany(mail.tenant_id, mail.order_id);
+    const order = company && (await orders.findOrder(mail.tenant_id, company.company_id, mail.order_id));
+    if (!order) throw new Error(`order ${mail.order_id} not found`);
+    const [items, notes, seller] = await Promise.all([orders.findItems(mail.tenant_id, [order.id]), orders.findNotes(mail.tenant_id, [order.id]), outbox.findSender(mail.tenant_id)]);
+    const shopName = seller?.name ?? 'Shop';
+    const locale = isLocale(mail.locale) ? mail.locale : defaultLocale;
+    const content = renderOrderConfirmation(toOrderView(order, items, notes), { locale, publicUrl: options.publicUrl, shopName });
+    return { from: { name: shopName, address: seller?.email ?? 'noreply@localhost' }, to: mail.recipient, ...content };
+  }
+
+  async function deliver(mail: ClaimedMail): Promise<boolean> {
+    try {
+      await sender.send(await render(mail));
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const pause = retryPauseMs(attempts, options.retryBaseMs, options.maxRetryPauseMs);
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn({ err: error, mailId: mail.id, orderId: mail.order_id, attempts, retryInMs: pause }, 'mail not sent; retrying later');
+      await outbox.markFailed(mail.id, attempts, new Date(Date.now() + pause), message);
+      return false;
+    }
+    await outbox.markSent(mail.id);
+    log.info({ mailId: mail.id, kind: mail.kind, orderId: mail.order_id }, 'mail sent');
+    return true;
+  }
+
+  /** One round: claims due rows in batches until none are left; answers how many were sent. */
+  async function runRound(): Promise<number> {
+    let sent = 0;
+    try {
+      for (;;) {
+        const claimed = await outbox.claimDue(batchSize, leaseMs);
+        for (const mail of claimed) if (await deliver(mail)) sent += 1;
+        if (claimed.length < batchSize || closing) break;
+      }
+    } catch (error) {
+      log.error({ err: error }, 'mail outbox round failed');
+    }
+    return sent;
+  }
+
+  function nextRound(): Promise<number> {
+    round = round.then(runRound, runRound);
+    return round;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => void nextRound().then(schedule), options.intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start(): void {
+      if (!stopped) return;
+      stopped = false;
+      void nextRound().then(schedule);
+    },
+
+    /** Stops polling, waits for the round under way and closes the transport. */
+    async stop(): Promise<void> {
+      stopped = true;
+      closing = true;
+      clearTimeout(timer);
+      await round;
+      sender.close();
+    },
+
+    /** Sends what is due now (after the round under way); answers how many were sent. For tests. */
+    drainOnce(): Promise<number> {
+      return nextRound();
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,221 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../core/money.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { testDataRoot } from '../setup/test-database.ts';
+import { clientFor, type ApiClient } from './basket-fixtures.ts';
+import { startTestShop, type TestShop } from './helper.ts';
+
+// The order confirmation mail (issue 10, item 7): written to the outbox in the order's transaction and
+// sent by the mail worker through a real SMTP server on 127.0.0.1. The shop runs with MAIL_WORKER off
+// (the default under NODE_ENV=test), so each test drives the worker with drainOnce().
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+  body: string;
+}
+
+let smtp: SMTPServer;
+let smtpPort: number;
+let refuse = false;
+const received: ReceivedMail[] = [];
+
+let shop: TestShop;
+let customer: ApiClient;
+let email: string;
+let homeAddressId: number;
+let product: { id: number; sku: string };
+let keySeq = 0;
+
+const newKey = () => `mail-key-${process.pid}-${++keySeq}-${Date.now()}`;
+const validBody = () => ({ orderType: 'order', shippingAddressId: homeAddressId, shippingMethodId: 1, paymentMethodId: 1, termsAccepted: true });
+
+/** The decoded text of every MIME part (quoted-printable or base64), so assertions read what a person reads. */
+function decodedBodies(raw: string): string {
+  const parts: string[] = [];
+  const partPattern = /Content-Transfer-Encoding: *([\w-]+)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?=\r?\n--|$)/gi;
+  for (const [, encoding, body = ''] of raw.matchAll(partPattern)) {
+    if (/quoted-printable/i.test(encoding!)) {
+      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+      parts.push(decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25')));
+    } else if (/base64/i.test(encoding!)) parts.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    else parts.push(body);
+  }
+  return parts.join('\n');
+}
+
+function mailsFor(orderNumber: string): ReceivedMail[] {
+  return received.filter((mail) => mail.body.includes(orderNumber));
+}
+
+async function placeOrder(quantity = 2) {
+  const basket = await customer.post('/api/basket', { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity }] });
+  expect(basket.statusCode, JSON.stringify(basket.body)).toBe(200);
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    headers: { authorization: customer.auth, 'idempotency-key': newKey() },
+    payload: { ...validBody(), externalOrderNumber: 'PO-<mail>&1' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ _id: number; orderNumber: string; items: { sku: string }[]; costs: { valueGross: { value: number; currency: string } } }>();
+}
+
+function outboxOf(orderId: number) {
+  return shop.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).execute();
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refuse) {
+          callback(Object.assign(new Error('mailbox temporarily unavailable'), { responseCode: 451 }));
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, body: decodedBodies(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  shop = await startTestShop({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  customer = await clientFor(shop, 'customer');
+  email = (await shop.db.selectFrom('users').select('email').where('id', '=', customer.userId).executeTakeFirstOrThrow()).email;
+  const company = (await shop.db.selectFrom('companies').select('id').where('customer_no', '=', '10001').executeTakeFirstOrThrow()).id;
+  homeAddressId = (await shop.db.selectFrom('addresses').select('id').where('company_id', '=', company).where('type', '=', 1).executeTakeFirstOrThrow()).id;
+  product = await shop.db
+    .selectFrom('products')
+    .select(['id', 'sku'])
+    .where('is_only_sellable_with_positive_stock', '=', 0)
+    .where('is_active', '=', 1)
+    .where('sales_batch_size', '=', 1)
+    .where('price_cents', '>', 1000)
+    .where('category_id', 'not in', shop.db.selectFrom('categories').select('id').where('slug', 'in', ['angebote', 'auslaufartikel']))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+});
+
+afterAll(async () => {
+  await shop?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+beforeEach(async () => {
+  refuse = false;
+  await customer.post('/api/basket', { items: [] });
+  // Nothing of an earlier test is left due.
+  await shop.services.mailWorker.drainOnce();
+});
+
+describe('order confirmation mail', () => {
+  it('sends exactly one mail to the buyer with the order number, the lines and the gross total', async () => {
+    const placed = await placeOrder(3);
+    const rows = await outboxOf(placed._id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'order_confirmation', recipient: email, attempts: 0, sent_at: null });
+    expect(mailsFor(placed.orderNumber)).toHaveLength(0);
+
+    expect(await shop.services.mailWorker.drainOnce()).toBe(1);
+    const mails = mailsFor(placed.orderNumber);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to).toEqual([email]);
+    for (const item of placed.items) expect(mail.body).toContain(item.sku);
+    const gross = placed.costs.valueGross;
+    expect(mail.body).toContain(formatMoney(gross.value, gross.currency, rows[0]!.locale));
+    expect(mail.body).toContain(`/my-account/order-history/${placed._id}`);
+    // Values are escaped in the HTML part and plain in the text part.
+    expect(mail.body).toContain('PO-&lt;mail&gt;&amp;1');
+    expect(mail.body).toContain('PO-<mail>&1');
+    expect((await outboxOf(placed._id))[0]!.sent_at).not.toBeNull();
+
+    // Sent once: later rounds send nothing more.
+    expect(await shop.services.mailWorker.drainOnce()).toBe(0);
+    expect(mailsFor(placed.orderNumber)).toHaveLength(1);
+  });
+
+  it('writes no mail for a refused order', async () => {
+    await customer.post('/api/basket', { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] });
+    const before = await shop.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const mailsBefore = received.length;
+    const refused = await shop.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      headers: { authorization: customer.auth, 'idempotency-key': newKey() },
+      payload: { ...validBody(), termsAccepted: false },
+    });
+    expect(refused.statusCode).toBe(422);
+    const after = await shop.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await shop.services.mailWorker.drainOnce()).toBe(0);
+    expect(received.length).toBe(mailsBefore);
+  });
+
+  it('sends each mail once when two app processes drain at the same time', async () => {
+    const placed = [];
+    for (let i = 0; i < 12; i++) placed.push(await placeOrder(1));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: shop.databaseUrl,
+      LOG_LEVEL: 'silent',
+      MEDIA_DIR: path.join(testDataRoot, 'media'),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    });
+    const handle = openDatabase(shop.databaseUrl, { poolSize: 4 });
+    const second = await buildApp({ config, db: handle.db, pages: false });
+    try {
+      await second.app.ready();
+      const sent = await Promise.all([
+        shop.services.mailWorker.drainOnce(),
+        second.services.mailWorker.drainOnce(),
+        shop.services.mailWorker.drainOnce(),
+        second.services.mailWorker.drainOnce(),
+      ]);
+      expect(sent.reduce((sum, n) => sum + n, 0)).toBe(placed.length);
+    } finally {
+      await second.app.close();
+      await handle.close();
+    }
+    for (const order of placed) expect(mailsFor(order.orderNumber), order.orderNumber).toHaveLength(1);
+  });
+
+  it('retries a mail the SMTP server refused, later, and sends it once the server accepts again', async () => {
+    const placed = await placeOrder(1);
+    refuse = true;
+    expect(await shop.services.mailWorker.drainOnce()).toBe(0);
+    let [row] = await outboxOf(placed._id);
+    expect(row!.attempts).toBe(1);
+    expect(row!.sent_at).toBeNull();
+    expect(row!.claimed_until).toBeNull();
+    expect(row!.last_error).toMatch(/451|temporarily/);
+    expect(new Date(row!.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 10_000);
+
+    // Not due yet: the next round leaves it alone even though the server accepts again.
+    refuse = false;
+    expect(await shop.services.mailWorker.drainOnce()).toBe(0);
+    expect(mailsFor(placed.orderNumber)).toHaveLength(0);
+
+    // The pause has passed.
+    await shop.db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row!.id).execute();
+    expect(await shop.services.mailWorker.drainOnce()).toBe(1);
+    expect(mailsFor(placed.orderNumber)).toHaveLength(1);
+    [row] = await outboxOf(placed._id);
+    expect(row!.sent_at).not.toBeNull();
+    expect(row!.attempts).toBe(1);
+  });
+});
