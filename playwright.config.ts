@@ -54,6 +54,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: `${dataDir}/shop.sqlite`,
       MEDIA_DIR: `${dataDir}/media`,
+      MAIL_OUTBOX_DIR: `${dataDir}/outbox`,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
       SEARCH_ENGINE_URL: `http://127.0.0.1:${enginePort}`,
