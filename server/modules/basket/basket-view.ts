@@ -1,6 +1,7 @@
 import type { CartProduct } from '../../../core/catalog-types.ts';
 import { centsToAmount } from '../../../core/money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
 import type { StoredBasketLine } from './basket.repository.ts';
 import { lineLacksStock } from './basket-lines.ts';
 import { stockOf, type BuyerProduct, type BuyerVariant } from './buyer-products.ts';
@@ -8,17 +9,8 @@ import { stockOf, type BuyerProduct, type BuyerVariant } from './buyer-products.
 // A stored basket line as the API answers it (core/catalog-types.ts CartProduct): stored quantities
 // and price, today's stock, name and image. Amounts leave the server in major units only here.
 
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 export function toCartProduct(line: StoredBasketLine, product: BuyerProduct, variant: BuyerVariant | null, seasonCount: number): CartProduct {
-  const stored = parseJson<number[]>(line.quantities, []);
+  const stored = parseJsonColumn<number[]>(line.quantities, []);
   // Seasons added after the line was saved order nothing yet.
   const quantities = line.order_type === 'preOrder' ? Array.from({ length: Math.max(seasonCount, stored.length) }, (_, i) => stored[i] ?? 0) : [];
   const stock = stockOf(product, variant);
@@ -42,7 +34,7 @@ export function toCartProduct(line: StoredBasketLine, product: BuyerProduct, var
     oldPrice: line.old_price_cents === null || line.old_price_cents === line.unit_price_cents ? null : centsToAmount(line.old_price_cents),
     vatRate: bpToPercent(product.vatRateBp),
     salesBatchSize: product.salesBatchSize,
-    customAttributes: parseJson<Record<string, string> | null>(line.custom_attributes, null),
-    packs: parseJson<{ quantity: number; size: number }[] | null>(line.packs, null),
+    customAttributes: parseJsonColumn<Record<string, string> | null>(line.custom_attributes, null),
+    packs: parseJsonColumn<{ quantity: number; size: number }[] | null>(line.packs, null),
   };
 }

@@ -3,6 +3,7 @@ import type { TotalsLine } from '../../../core/cart-totals.ts';
 import { checkoutTotals } from '../../../core/checkout-totals.ts';
 import { formatMoney } from '../../../core/money.ts';
 import type { Database } from '../../db/database.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
 import type { NewRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createBasketRepository, type StoredBasketLine } from '../basket/basket.repository.ts';
@@ -76,12 +77,7 @@ function snapshotOf(address: CheckoutAddress): AddressSnapshot {
 
 function quantitiesOf(line: StoredBasketLine, seasonCount: number): number[] {
   if (line.order_type === 'order') return [line.quantity];
-  let stored: unknown;
-  try {
-    stored = JSON.parse(line.quantities);
-  } catch {
-    stored = null;
-  }
+  const stored = parseJsonColumn<unknown>(line.quantities, null);
   const list = Array.isArray(stored) ? stored : [];
   return Array.from({ length: seasonCount }, (_, index) => (Number.isInteger(list[index]) && list[index] > 0 ? (list[index] as number) : 0));
 }

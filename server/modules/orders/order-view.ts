@@ -1,5 +1,6 @@
 import { moneyOut } from '../../../core/api-money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
 import type { OrderItemRow, OrderNoteRow, OrderRow } from './order.repository.ts';
 
 // An order as the API answers it (GET /api/order/{id}, POST /api/order/create): read from the snapshot
@@ -29,19 +30,10 @@ export interface AddressSnapshot {
   phoneNumber: string | null;
 }
 
-function parse<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], notes: readonly OrderNoteRow[]) {
   const currency = order.currency;
   const money = (cents: number) => moneyOut(cents, currency);
-  const costs = parse<CostsSnapshot | null>(order.costs, null);
+  const costs = parseJsonColumn<CostsSnapshot | null>(order.costs, null);
   const receiverAddress: AddressSnapshot = {
     firstName: order.receiver_first_name,
     lastName: order.receiver_last_name,
@@ -65,7 +57,7 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], not
     paymentStatus: order.payment_status,
     shippingMethod: order.shipping_method_name,
     receiverAddress,
-    invoiceAddress: parse<AddressSnapshot | null>(order.invoice_address, null),
+    invoiceAddress: parseJsonColumn<AddressSnapshot | null>(order.invoice_address, null),
     items: items.map((item) => ({
       sku: item.sku,
       variantSku: item.variant_sku,
