@@ -14,6 +14,8 @@ export default [
     route('category/:verboseCategory?', 'routes/category.tsx'),
     route('product/:verboseProduct?', 'routes/product.tsx'),
     route('detailed-cart', 'routes/detailed-cart.tsx'),
+    route('checkout', 'routes/checkout.tsx'),
+    route('thank-you', 'routes/thank-you.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('search', 'routes/search.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -85,7 +85,7 @@ export default function DetailedCartPage({ loaderData }: Route.ComponentProps) {
               <EmptyCartButton orderType={orderType} />
             </div>
           </section>
-          <OrderSummary lines={lines} orderType={orderType} shippingMethod={loaderData.shippingMethod} />
+          <OrderSummary lines={lines} orderType={orderType} shippingMethod={loaderData.shippingMethod} checkoutHref={`/checkout?type=${orderType}`} />
         </div>
       )}
     </div>

@@ -91,6 +91,11 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /product/:verboseProduct?',                      toLanding,    200,        200,      200,      200,      200,      200],
   ['GET /detailed-cart',                                 toLanding,    toHome,     200,      200,      200,      200,      200],
   ['GET /wishlist',                                      toLanding,    toHome,     200,      200,      200,      200,      200],
+  // Checkout: buyers only; a plain request has an empty order cart, so page and form post (refused, nothing
+  // placed) go back to the cart. The thank-you page without a valid order id is the 404 page.
+  ['GET /checkout',                                      toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],
+  ['POST /checkout',                                     toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],
+  ['GET /thank-you',                                     toLanding,    404,        404,      404,      404,      404,      404],
   ['GET /search',                                        toLanding,    200,        200,      200,      200,      200,      200],
   ['GET /*',                                             toLanding,    404,        404,      404,      404,      404,      404],
 ];

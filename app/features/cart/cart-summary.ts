@@ -28,8 +28,10 @@ export interface CartSummaryInput {
   siteMinimum: MoneyJson;
   fallbackCurrency: string;
   seasonCount: number;
-  /** The method a checkout starts with; null when there is none. */
+  /** The method a checkout starts with (or the one the buyer chose); null when there is none. */
   shippingMethod: ShippingMethodJson | null;
+  /** The chosen shipping address's country (checkout); left out: the company's default address's. */
+  shippingCountry?: string | null;
 }
 
 export type SummaryDiscount =
@@ -72,7 +74,8 @@ export function cartSummary(input: CartSummaryInput): CartSummary {
   const showNetPrices = input.account?.showNetPrices ?? true;
   const company = input.account?.transientObject.company ?? null;
   const lines = input.lines.map(totalsLineFromCartProduct);
-  const countryCode = input.shippingMethod && input.account ? defaultShippingCountry(input.account.addresses) : null;
+  const country = input.shippingCountry !== undefined ? input.shippingCountry : input.account ? defaultShippingCountry(input.account.addresses) : null;
+  const countryCode = input.shippingMethod ? country : null;
   const result = checkoutTotals({
     lines,
     discountPercent: company?.discountPercent ?? 0,

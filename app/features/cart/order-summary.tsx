@@ -1,5 +1,7 @@
 import type { CartProduct, OrderType } from '../../../core/catalog-types';
 import type { ShippingMethodJson } from '../../../core/checkout-input';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { useConfiguration, useSession } from '../session/use-root-data';
@@ -33,7 +35,27 @@ function countryName(code: string, locale: string): string {
  * with, the total the account sees first (net or gross), VAT per rate, the other total; an included
  * discount as a note without an amount; and whether the minimum order amount is reached.
  */
-export function OrderSummary({ lines, orderType, shippingMethod }: { lines: readonly CartProduct[]; orderType: OrderType; shippingMethod: ShippingMethodJson | null }) {
+export function OrderSummary({
+  lines,
+  orderType,
+  shippingMethod,
+  shippingCountry,
+  atCheckout = false,
+  checkoutHref,
+  children,
+}: {
+  lines: readonly CartProduct[];
+  orderType: OrderType;
+  shippingMethod: ShippingMethodJson | null;
+  /** The checkout's chosen shipping country; left out on the cart page (the company's default address). */
+  shippingCountry?: string | null;
+  /** On the checkout the buyer has chosen address and method: the "chosen at checkout" note is left out. */
+  atCheckout?: boolean;
+  /** The cart page's "to checkout" link: a disabled button with the reason while the minimum is not reached. */
+  checkoutHref?: string;
+  /** The action under the summary: the cart's "to checkout" link, the checkout's place-order button. */
+  children?: React.ReactNode;
+}) {
   const { t, locale } = useTranslation();
   const money = useMoney();
   const configuration = useConfiguration();
@@ -46,6 +68,7 @@ export function OrderSummary({ lines, orderType, shippingMethod }: { lines: read
     fallbackCurrency: configuration.defaultCurrency,
     seasonCount: configuration.seasons.length,
     shippingMethod,
+    ...(shippingCountry !== undefined ? { shippingCountry } : {}),
   });
   const net = summary.showNetPrices;
   const format = (cents: number) => money(cents, summary.currency);
@@ -101,14 +124,26 @@ export function OrderSummary({ lines, orderType, shippingMethod }: { lines: read
               : t('checkout.shipping.cheaper_above', { price: format(shipping.cheaperAbove.priceCents), amount: threshold(shipping.cheaperAbove.amountCents) })}
           </p>
         ) : null}
-        <p>{shipping ? t('cart.summary.shipping.default', { country: countryName(shipping.countryCode, locale) }) : t('cart.summary.shipping.at_checkout')}</p>
+        {atCheckout ? null : <p>{shipping ? t('cart.summary.shipping.default', { country: countryName(shipping.countryCode, locale) }) : t('cart.summary.shipping.at_checkout')}</p>}
       </div>
       {minimum.meets ? null : (
-        <p data-testid="minimum-order-amount" role="status" className="mt-3 flex gap-2 rounded-md bg-warning-soft p-3 text-sm text-zinc-900">
+        <p id="minimum-order-amount" data-testid="minimum-order-amount" role="status" className="mt-3 flex gap-2 rounded-md bg-warning-soft p-3 text-sm text-zinc-900">
           <WarningIcon className="size-5 shrink-0 text-warning" />
           {t(minimum.key, { amount: threshold(minimum.amountCents) })}
         </p>
       )}
+      {checkoutHref ? (
+        minimum.meets ? (
+          <Link to={checkoutHref} data-testid="to-checkout" className={buttonClasses('primary', 'md', 'mt-4 h-11 w-full text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand')}>
+            {t('cart.to_checkout')}
+          </Link>
+        ) : (
+          <button type="button" disabled aria-describedby="minimum-order-amount" data-testid="to-checkout" className={buttonClasses('primary', 'md', 'mt-4 h-11 w-full text-base')}>
+            {t('cart.to_checkout')}
+          </button>
+        )
+      ) : null}
+      {children}
     </aside>
   );
 }
