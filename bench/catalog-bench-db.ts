@@ -32,7 +32,7 @@ async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Pr
   }
 }
 
-async function databaseUrl(engine: DatabaseEngine, products: number): Promise<string> {
+export async function databaseUrl(engine: DatabaseEngine, products: number): Promise<string> {
   if (engine === 'sqlite') {
     fs.mkdirSync(benchDataDir, { recursive: true });
     return path.join(benchDataDir, `catalog-${products}.sqlite`);
