@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { hashSessionToken, newSessionToken } from '../../server/modules/auth/session-token.ts';
+import { createBuyers } from './buyer-fixtures.ts';
 import { copyTemplateDatabase, testDataRoot, type TestDatabase } from '../setup/test-database.ts';
 
 // The crash of issue 10: the shop process is killed (SIGKILL, no shutdown) while checkouts are running.
@@ -49,7 +49,6 @@ beforeAll(async () => {
   handle = openDatabase(database.url, { poolSize: 2 });
   const db = handle.db;
   const company = await db.selectFrom('companies').select(['id', 'tenant_id']).where('customer_no', '=', '10001').executeTakeFirstOrThrow();
-  const template = await db.selectFrom('users').select('password_hash').where('username', '=', 'customer').executeTakeFirstOrThrow();
   addressId = (await db.selectFrom('addresses').select('id').where('company_id', '=', company.id).where('type', '=', 1).executeTakeFirstOrThrow()).id;
   product = await db
     .selectFrom('products')
@@ -63,17 +62,9 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await db.updateTable('products').set({ stock: 1000 }).where('id', '=', product.id).execute();
   const now = new Date().toISOString();
-  const expires = new Date(Date.now() + 3600_000).toISOString();
-  for (let i = 0; i < buyers; i++) {
-    const user = await db
-      .insertInto('users')
-      .values({ tenant_id: company.tenant_id, company_id: company.id, current_company_id: null, username: `crash-${i}`, email: `crash-${i}@example.com`, first_name: 'Crash', last_name: String(i), phone: null, password_hash: template.password_hash, role: 'customer', locale: null, is_deal: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = newSessionToken();
-    await db.insertInto('sessions').values({ tenant_id: company.tenant_id, user_id: user.id, token_hash: hashSessionToken(token), created_at: now, last_seen_at: now, expires_at: expires }).execute();
-    const basket = await db.insertInto('baskets').values({ tenant_id: company.tenant_id, user_id: user.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const price = await db.selectFrom('products').select('price_cents').where('id', '=', product.id).executeTakeFirstOrThrow();
+  const price = await db.selectFrom('products').select('price_cents').where('id', '=', product.id).executeTakeFirstOrThrow();
+  for (const { userId, token } of await createBuyers(db, 'crash', buyers)) {
+    const basket = await db.insertInto('baskets').values({ tenant_id: company.tenant_id, user_id: userId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
     await db
       .insertInto('basket_lines')
       .values({ tenant_id: company.tenant_id, basket_id: basket.id, product_id: product.id, variant_id: null, sku: product.sku, variant_sku: null, order_type: 'order', quantity: 1, quantities: '[]', custom_attributes: null, packs: null, unit_price_cents: price.price_cents, old_price_cents: null, sort_order: 0, created_at: now, updated_at: now })

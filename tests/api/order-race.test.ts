@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashSessionToken, newSessionToken } from '../../server/modules/auth/session-token.ts';
+import { createBuyers } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // The race of issue 10: 200 buyers order the same positive-stock-only product, of which 50 units are
@@ -18,7 +18,6 @@ beforeAll(async () => {
   shop = await startTestShop();
   const db = shop.db;
   const company = await db.selectFrom('companies').select(['id', 'tenant_id']).where('customer_no', '=', '10001').executeTakeFirstOrThrow();
-  const template = await db.selectFrom('users').select(['password_hash']).where('username', '=', 'customer').executeTakeFirstOrThrow();
   addressId = (await db.selectFrom('addresses').select('id').where('company_id', '=', company.id).where('type', '=', 1).executeTakeFirstOrThrow()).id;
   product = await db
     .selectFrom('products')
@@ -32,20 +31,8 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await db.updateTable('products').set({ stock: unitsLeft }).where('id', '=', product.id).execute();
 
-  // The buyers, each with a session and a basket of one unit, written directly: 200 sign-ins would
-  // spend the test's time on password hashing.
-  const now = new Date().toISOString();
-  const expires = new Date(Date.now() + 3600_000).toISOString();
-  for (let i = 0; i < buyers; i++) {
-    const user = await db
-      .insertInto('users')
-      .values({ tenant_id: company.tenant_id, company_id: company.id, current_company_id: null, username: `race-${i}`, email: `race-${i}@example.com`, first_name: 'Race', last_name: String(i), phone: null, password_hash: template.password_hash, role: 'customer', locale: null, is_deal: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = newSessionToken();
-    await db.insertInto('sessions').values({ tenant_id: company.tenant_id, user_id: user.id, token_hash: hashSessionToken(token), created_at: now, last_seen_at: now, expires_at: expires }).execute();
-    tokens.push(token);
-  }
+  // The buyers, each with a session and a basket of one unit.
+  for (const buyer of await createBuyers(db, 'race', buyers)) tokens.push(buyer.token);
   await Promise.all(
     tokens.map(async (token) => {
       const response = await shop.app.inject({
