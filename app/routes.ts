@@ -16,6 +16,7 @@ export default [
     route('detailed-cart', 'routes/detailed-cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('thank-you', 'routes/thank-you.tsx'),
+    route('order-failed', 'routes/order-failed.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('search', 'routes/search.tsx'),
     route('*', 'routes/not-found.tsx'),

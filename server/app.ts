@@ -13,6 +13,7 @@ import materialCategoryRoutes from './api/material/material-category.routes.ts';
 import materialRoutes from './api/material/material.routes.ts';
 import lookupRoutes from './api/lookup/lookup.routes.ts';
 import orderRoutes from './api/order/order.routes.ts';
+import paymentRoutes from './api/payment/payment.routes.ts';
 import searchTokenRoutes from './api/search/search-token.routes.ts';
 import seasonRoutes from './api/season/season.routes.ts';
 import shippingTypeRoutes from './api/shipping/shipping-type.routes.ts';
@@ -92,11 +93,19 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.mailWorker.stop();
   });
+  // Online orders not paid in time are cancelled by every app process (the guarded update lets one win).
+  app.addHook('onReady', async () => {
+    if (config.payment.sweepEnabled) services.paymentTimeout.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.paymentTimeout.stop();
+  });
 
   await app.register(fastifyCookie);
   await app.register(securityHeaders, {
     enforceCsp: !(options.pages && options.pages.dev),
     connectSources: config.searchEngine ? [new URL(config.searchEngine.publicUrl).origin] : [],
+    formTargets: config.payment.stripe ? [config.payment.stripe.checkoutOrigin] : [],
   });
   await app.register(errorHandler);
   await app.register(requestNormalisation);
@@ -112,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(wishlistRoutes, { services });
       await scope.register(addressRoutes, { services });
       await scope.register(orderRoutes, { services });
+      await scope.register(paymentRoutes, { services });
       for (const routes of [materialCategoryRoutes, materialRoutes, searchTokenRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });
       }

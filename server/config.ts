@@ -33,7 +33,14 @@ const envSchema = z.object({
   SEARCH_ENGINE_API_KEY: z.string().min(1).optional(),
   SEARCH_ENV: z.string().regex(/^[A-Za-z0-9_-]+$/).default('shop'),
   SEARCH_ENGINE_SYNC_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
-}).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' });
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  PAYMENT_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
+}).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' })
+  .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, { path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' })
+  .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { path: ['STRIPE_SECRET_KEY'], message: 'is required with STRIPE_WEBHOOK_SECRET' });
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -59,6 +66,27 @@ export interface Config {
   catalogAnswerCacheMs: number;
   /** The external search engine (Meilisearch, ADR 0009), or null: the built-in search serves alone. */
   searchEngine: SearchEngineConfig | null;
+  payment: PaymentConfig;
+}
+
+export interface PaymentConfig {
+  /** Stripe Checkout, or null: only the methods on account are offered. */
+  stripe: StripeConfig | null;
+  /** An online order still unpaid after this is cancelled and its stock released. */
+  timeoutMinutes: number;
+  /** Pause between two looks for overdue online orders. */
+  sweepMs: number;
+  /** Off by default under NODE_ENV=test, where tests run the rounds themselves. */
+  sweepEnabled: boolean;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its requests (a local stand-in in tests), or null: Stripe's own API. */
+  apiBase: URL | null;
+  /** The origin of the hosted checkout pages, which the checkout form may be redirected to. */
+  checkoutOrigin: string;
 }
 
 export interface SearchEngineConfig {
@@ -116,5 +144,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             syncIntervalMs: e.SEARCH_ENGINE_SYNC_MS,
           }
         : null,
+    payment: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : null,
+              checkoutOrigin: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE).origin : 'https://checkout.stripe.com',
+            }
+          : null,
+      timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
+      sweepMs: e.PAYMENT_SWEEP_MS,
+      sweepEnabled: e.NODE_ENV !== 'test',
+    },
   };
 }

@@ -42,13 +42,17 @@ import { createOrderService } from './modules/orders/order.service.ts';
 import { createMailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
 import { createMailWorker, type MailWorkerLog } from './modules/mail/mail-worker.ts';
+import { createOnlinePayments } from './modules/payments/online-payment.service.ts';
+import { createPaymentRepository } from './modules/payments/payment.repository.ts';
+import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+import { createBackgroundLoop } from './lib/background-loop.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
 export function createServices(db: Database, config: Config, log: EngineSyncLog & MailWorkerLog) {
   const users = createUserRepository(db);
   // Shared with the basket, so one cache (and one clearCache) serves both.
-  const settings = createSettingsService(createSettingsRepository(db));
+  const settings = createSettingsService(createSettingsRepository(db), { onlinePayment: config.payment.stripe !== null });
   const buyerProducts = createBuyerProductsRepository(db);
   const catalog = createCatalogService(
     {
@@ -66,6 +70,23 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const engineDocuments = createEngineDocumentsRepository(db);
   const engine = config.searchEngine;
   const engineClient = engine ? createEngineClient(engine) : null;
+  const checkoutData = createCheckoutDataRepository(db);
+  const orderPlacement = createOrderPlacement({
+    db,
+    catalog,
+    settings,
+    checkoutData,
+    onlinePayment: { available: config.payment.stripe !== null, timeoutMinutes: config.payment.timeoutMinutes },
+    orderView: (ctx, orderId) => orders.getOrder(ctx, orderId),
+  });
+  const onlinePayments = createOnlinePayments({
+    provider: config.payment.stripe ? createStripeProvider(config.payment.stripe) : null,
+    payments: createPaymentRepository(db),
+    placement: orderPlacement,
+    checkoutData,
+    publicUrl: config.publicUrl,
+    log,
+  });
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
     settings,
@@ -96,12 +117,16 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users }),
     orders,
-    orderPlacement: createOrderPlacement({
-      db,
-      catalog,
-      settings,
-      checkoutData: createCheckoutDataRepository(db),
-      orderView: (ctx, orderId) => orders.getOrder(ctx, orderId),
+    orderPlacement,
+    onlinePayments,
+    // Cancels online orders not paid in time and releases their stock; started in app.ts.
+    paymentTimeout: createBackgroundLoop({
+      runRound: () =>
+        onlinePayments.cancelOverdue().catch((error: unknown) => {
+          log.error({ err: error }, 'cancelling overdue online orders failed');
+          return 0;
+        }),
+      pauseMs: () => config.payment.sweepMs,
     }),
     // Sends the mails noted in the outbox (order confirmations); started in app.ts unless disabled.
     mailWorker: createMailWorker({

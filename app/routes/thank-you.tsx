@@ -1,51 +1,31 @@
 import { useLayoutEffect } from 'react';
-import { data, Link } from 'react-router';
-import { formatMoney } from '../../core/money';
-import { isAppError } from '../../server/errors';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/thank-you';
 import { appLoadContext } from '../app-context';
 import { buttonClasses } from '../components/ui/button';
-import { AddressText } from '../features/checkout/address-block';
+import { formatDate } from '../features/catalog/format-date';
+import { PlacedOrderDetails } from '../features/orders/placed-order-details';
+import { loadPlacedOrder } from '../features/orders/placed-order.server';
 import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
 
-// The confirmation after a placed order (issue 10 item 6): /thank-you?order={id}. The order is read
-// from its snapshot for the buyer's company only: another company's or an unknown id is the 404 page.
+// The confirmation after a placed order (issue 10 item 6): /thank-you?order={id}, also the provider's
+// return address after an online payment (&session_id=…). The order is read from its snapshot for the
+// buyer's company only: another company's or an unknown id is the 404 page.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, ctx } = context.get(appLoadContext);
-  const id = new URL(request.url).searchParams.get('order') ?? '';
-  if (!/^\d{1,15}$/.test(id)) throw data(null, { status: 404 });
-  try {
-    const [order, basket] = await Promise.all([services.orders.getOrder(ctx, Number(id)), services.basket.getBasket(ctx)]);
-    return { order, basket };
-  } catch (error) {
-    // Not signed in as a buyer, or not this company's order: answered like an unknown order.
-    if (isAppError(error) && error.statusCode < 500) throw data(null, { status: 404 });
-    throw error;
-  }
+  const placed = await loadPlacedOrder(context.get(appLoadContext), request);
+  const status = placed.order.paymentStatus;
+  // Back from the provider without a payment: the failed-payment page says what can be done.
+  if (status === 'failed' || status === 'cancelled') throw redirect(`/order-failed?order=${placed.order._id}`);
+  // Back from the provider with the payment not confirmed yet (the provider's return without a
+  // session id is a cancel, which lands on /order-failed): shown as being processed.
+  if (status === 'awaiting' && !new URL(request.url).searchParams.has('session_id')) throw redirect(`/order-failed?order=${placed.order._id}`);
+  return placed;
 }
 
 export function meta() {
   return [{ title: 'Thank you' }];
-}
-
-function formatDate(value: string | null, locale: string): string {
-  if (!value) return '';
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString(locale === 'de' ? 'de-DE' : 'en-GB', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-}
-
-function Row({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <div className={`flex items-baseline justify-between gap-4 ${strong ? 'border-t border-zinc-200 pt-2 text-base font-semibold text-zinc-950' : 'text-zinc-700'}`}>
-      <dt>{label}</dt>
-      <dd className="price text-right" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
 }
 
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
@@ -55,10 +35,6 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
   useLayoutEffect(() => {
     useCartStore.getState().hydrate(basket);
   }, [basket]);
-  const money = (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale);
-  const percent = (value: number) => value.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB');
-  const { costs } = order;
-  const currency = costs.valueGross.currency;
   return (
     <div className="mx-auto max-w-5xl space-y-6" data-testid="thank-you-page">
       <section className="rounded-lg border border-green-200 bg-green-50 p-6" aria-labelledby="thank-you-title">
@@ -73,6 +49,16 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
             {t('checkout.po_number')}: {order.externalOrderNumber}
           </p>
         ) : null}
+        {order.paymentStatus === 'paid' ? (
+          <p className="mt-1 text-sm font-medium text-green-900" data-testid="payment-state">
+            {t('checkout.payment.title')}: {t('thank_you.payment.paid')}
+          </p>
+        ) : null}
+        {order.paymentStatus === 'awaiting' ? (
+          <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="status" data-testid="payment-state">
+            {t('thank_you.payment.pending')}
+          </p>
+        ) : null}
         <h2 className="mt-4 text-base font-semibold text-zinc-900">{t('thank_you.next.title')}</h2>
         <p className="mt-1 text-sm text-zinc-800">{t('thank_you.next.text')}</p>
         <div className="mt-4 flex flex-wrap gap-3">
@@ -82,103 +68,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="thank-you-lines" className="rounded-lg border border-zinc-200 bg-white">
-        <h2 id="thank-you-lines" className="px-4 pt-4 text-base font-semibold text-zinc-900">
-          {t('thank_you.lines')}
-        </h2>
-        <div className="overflow-x-auto p-4 focus-visible:outline-2 focus-visible:outline-brand" tabIndex={0} role="region" aria-labelledby="thank-you-lines">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead>
-              <tr className="border-b border-zinc-200 text-left text-xs text-zinc-600">
-                <th scope="col" className="py-2 pr-3 font-medium">{t('thank_you.column.sku')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('cart.column.product')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('cart.column.quantity')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('cart.column.unit.price')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('cart.column.total')}</th>
-                <th scope="col" className="py-2 text-right font-medium">{t('thank_you.column.delivery')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {order.items.map((item, index) => (
-                <tr key={`${item.sku}-${item.variantSku ?? ''}-${item.seasonId ?? ''}-${index}`} data-testid="order-line">
-                  <td className="py-2 pr-3 font-mono text-xs text-zinc-700">{item.variantSku ?? item.sku}</td>
-                  <td className="py-2 pr-3 text-zinc-900">{item.name}</td>
-                  <td className="price py-2 pr-3 text-right">{item.quantity}</td>
-                  <td className="price py-2 pr-3 text-right">{money(item.price)}</td>
-                  <td className="price py-2 pr-3 text-right">{money(item.lineNet)}</td>
-                  <td className="py-2 text-right text-zinc-700">{formatDate(item.deliveryDate, locale) || t('thank_you.delivery.asap')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="mt-2 text-xs text-zinc-600">{t('cart.prices.net')}</p>
-        </div>
-      </section>
-
-      <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="thank-you-totals" className="rounded-lg border border-zinc-200 bg-white p-4">
-          <h2 id="thank-you-totals" className="mb-3 text-base font-semibold text-zinc-900">
-            {t('cart.summary.title')}
-          </h2>
-          <dl className="space-y-2 text-sm">
-            <Row label={t('cart.summary.goods.net')} value={money(costs.goodsNet)} />
-            {costs.discount.treatment === 'deducted' && 'value' in costs.discount ? (
-              <Row label={t('cart.summary.discount', { percent: percent(costs.discount.percent) })} value={`− ${formatMoney(costs.discount.value, currency, locale)}`} />
-            ) : null}
-            <Row label={order.shippingMethod ? t('cart.summary.shipping', { method: order.shippingMethod }) : t('thank_you.shipping')} value={money(costs.shippingPriceForOrder)} />
-            {costs.freight.value !== 0 ? <Row label={t('checkout.shipping.freight')} value={money(costs.freight)} /> : null}
-            <Row label={t('cart.summary.total.net')} value={money(costs.valueNet)} />
-            {costs.vatByRate.map((share) => (
-              <Row key={share.vatRate} label={t('cart.summary.vat', { rate: percent(share.vatRate) })} value={money(share.vat)} />
-            ))}
-            <Row label={t('cart.summary.total.gross')} value={money(costs.valueGross)} strong testId="thank-you-total" />
-          </dl>
-          {costs.discount.treatment === 'included' ? <p className="mt-3 text-xs text-zinc-600">{t('cart.summary.discount.included', { percent: percent(costs.discount.percent) })}</p> : null}
-        </section>
-
-        <section aria-labelledby="thank-you-delivery" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4">
-          <h2 id="thank-you-delivery" className="text-base font-semibold text-zinc-900">
-            {t('thank_you.delivery_payment')}
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <h3 className="mb-1 text-sm font-medium text-zinc-800">{t('checkout.address.shipping')}</h3>
-              <AddressText address={order.receiverAddress} />
-            </div>
-            {order.invoiceAddress ? (
-              <div>
-                <h3 className="mb-1 text-sm font-medium text-zinc-800">{t('checkout.address.invoice')}</h3>
-                <AddressText address={order.invoiceAddress} />
-              </div>
-            ) : null}
-          </div>
-          <dl className="space-y-1 text-sm">
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="font-medium text-zinc-800">{t('checkout.shipping.title')}:</dt>
-              <dd className="text-zinc-700">{order.shippingMethod}</dd>
-            </div>
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="font-medium text-zinc-800">{t('checkout.payment.title')}:</dt>
-              <dd className="text-zinc-700" data-testid="thank-you-payment">
-                {order.paymentMethod}
-              </dd>
-            </div>
-          </dl>
-          {order.notes.length > 0 ? (
-            <div>
-              <h3 className="mb-1 text-sm font-medium text-zinc-800">{t('thank_you.notes')}</h3>
-              <ul className="space-y-1 text-sm text-zinc-700">
-                {order.notes.map((note, index) => (
-                  <li key={index} className="whitespace-pre-line">
-                    {note.deliveryDate ? <span className="font-medium">{formatDate(note.deliveryDate, locale)}: </span> : null}
-                    {note.text}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </section>
-      </div>
+      <PlacedOrderDetails order={order} />
     </div>
   );
 }

@@ -160,6 +160,25 @@ export interface MailOutboxTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A provider's hosted checkout made for an order (one per payment attempt). */
+export interface PaymentSessionsTable {
+  session_id: string;
+  tenant_id: number;
+  order_id: number;
+  url: string;
+  status: 'open' | 'paid' | 'failed' | 'expired';
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Provider events already applied (each once). */
+export interface PaymentEventsTable {
+  event_id: string;
+  session_id: string | null;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface LoginThrottleTable {
   tenant_id: number;
   subject: string;
@@ -548,7 +567,8 @@ export interface NotificationsTable {
 
 /**
  * status_id references order_statuses.id (default '1'); sales_head_status references sales_head_statuses.id.
- * delivery_status: 'open' | 'partial' | 'delivered'; payment_status: 'open' | 'paid' | 'failed';
+ * delivery_status: 'open' | 'partial' | 'delivered'; payment_status: 'open' (on account) | 'awaiting' (online, unpaid) | 'paid' | 'failed'
+ * (an online attempt failed; still payable until payment_due_at) | 'cancelled' | 'refund_due' (paid after cancellation);
  * payment_method: payment_methods.code. Totals are bigint cents; net_total_cents and
  * gross_total_cents include the shipping price; discount_cents is already subtracted.
  * del_documents_links: JSON array of URLs.
@@ -597,6 +617,11 @@ export interface OrdersTable {
   costs: JsonText | null;
   shipping_method_name: string | null;
   payment_method_id: number | null;
+  /** Online payment: the order is cancelled and its stock released when still unpaid at this time. */
+  payment_due_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  /** The language the order was placed in ('de' | 'en'); its mails use it. */
+  locale: string | null;
   document_link: string | null;
   del_documents_links: Generated<JsonText>;
   created_at: CreatedAt;
@@ -624,6 +649,8 @@ export interface OrderItemsTable {
   sort_order: Generated<number>;
   delivery_date: string | null;
   backordered_quantity: Generated<number>;
+  /** What the line took from stock (order) or its season's pre-stock (frozen pre-order): given back on cancellation. */
+  allocated_quantity: Generated<number>;
 }
 
 export interface OrderNotesTable {
@@ -699,6 +726,8 @@ export interface DB {
   order_counters: OrderCountersTable;
   checkout_requests: CheckoutRequestsTable;
   mail_outbox: MailOutboxTable;
+  payment_sessions: PaymentSessionsTable;
+  payment_events: PaymentEventsTable;
   statistics_events: StatisticsEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   signup_requests: SignupRequestsTable;

@@ -28,6 +28,9 @@ function problemOf(value: unknown, multiLine: boolean): string | null {
     const [current, depth] = pending.pop()!;
     if (typeof current === 'string') {
       if (hasControlCharacters(current, { multiLine })) return 'validation.control_characters';
+    } else if (Buffer.isBuffer(current)) {
+      // A raw body (the payment webhook) is read by its route, which checks its signature first.
+      continue;
     } else if (current !== null && typeof current === 'object') {
       if (depth >= maxJsonDepth) return 'validation.too_deep';
       for (const [key, child] of Object.entries(current)) {

@@ -26,7 +26,7 @@ const staticHeaders = {
 // JSON answers are never rendered as documents: nothing may load or frame them.
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
-function pagePolicy(nonce: string, connectSources: readonly string[]): string {
+function pagePolicy(nonce: string, connectSources: readonly string[], formTargets: readonly string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -39,13 +39,14 @@ function pagePolicy(nonce: string, connectSources: readonly string[]): string {
     ["connect-src 'self'", ...connectSources].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Placing an order paid online redirects the checkout form to the provider's hosted page.
+    ["form-action 'self'", ...formTargets].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 }
 
 export default fp(
-  async function securityHeaders(app: FastifyInstance, options: { enforceCsp: boolean; connectSources: readonly string[] }) {
+  async function securityHeaders(app: FastifyInstance, options: { enforceCsp: boolean; connectSources: readonly string[]; formTargets: readonly string[] }) {
     app.decorateRequest('cspNonce', '');
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(staticHeaders);
@@ -56,7 +57,7 @@ export default fp(
       } else {
         request.cspNonce = randomBytes(16).toString('base64');
         // In development Vite injects its own inline scripts and a websocket; the policy applies to builds.
-        if (options.enforceCsp) reply.header('content-security-policy', pagePolicy(request.cspNonce, options.connectSources));
+        if (options.enforceCsp) reply.header('content-security-policy', pagePolicy(request.cspNonce, options.connectSources, options.formTargets));
       }
       done();
     });

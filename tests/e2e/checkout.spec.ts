@@ -3,7 +3,7 @@ import { findCartProducts, orderLine, signInWithBasket, type CartProducts } from
 import { captureScreens } from './helpers.ts';
 
 // The checkout in the browser (issue 10): cart → checkout → address, shipping, payment, terms →
-// place the order → thank-you; the terms blocker before and after the click.
+// place the order → thank-you; the terms blocker before and after the click; the same in English.
 
 let products: CartProducts;
 
@@ -43,6 +43,7 @@ test('a customer orders the cart from the checkout and lands on the thank-you pa
   await expect(page.getByLabel('Bestellnummer')).toHaveValue('PO-4711');
   await expect(page.getByLabel('Vorkasse')).toBeChecked();
   expect((await api.basket()).items.filter((line) => line.orderType === 'order')).toHaveLength(2);
+  await captureScreens(page, 'checkout-error-de');
 
   await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
   await page.getByTestId('place-order').click();
@@ -50,7 +51,7 @@ test('a customer orders the cart from the checkout and lands on the thank-you pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank für Ihre Bestellung');
   await expect(page.getByTestId('order-number')).not.toBeEmpty();
   await expect(page.getByTestId('order-line')).toHaveCount(2);
-  await expect(page.getByTestId('thank-you-payment')).toHaveText('Vorkasse');
+  await expect(page.getByTestId('order-payment')).toHaveText('Vorkasse');
   await expect(page.getByText('PO-4711')).toBeVisible();
   await captureScreens(page, 'thank-you');
 
@@ -58,6 +59,43 @@ test('a customer orders the cart from the checkout and lands on the thank-you pa
   expect((await api.basket()).items.filter((line) => line.orderType === 'order')).toHaveLength(0);
   await page.goto('/checkout?type=order');
   await expect(page).toHaveURL(/\/detailed-cart\?type=order$/);
+});
+
+test('the same order journey in English', async ({ page }) => {
+  const [a, b] = products.plain;
+  const api = await signInWithBasket(page, [orderLine(a!, Math.max(1, Math.ceil(10_000 / a!.priceCents))), orderLine(b!, 1)]);
+  // The language switch of the account sidebar, as a buyer uses it.
+  await page.getByTestId('account-button').click();
+  await page.getByTestId('language-option-en').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.goto('/detailed-cart?type=order');
+  await page.getByRole('link', { name: 'To checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?type=order$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+  await expect(page.getByRole('group', { name: 'Addresses' })).toBeVisible();
+  await expect(page.getByTestId('checkout-address').getByRole('radio', { checked: true })).toHaveCount(1);
+  await page.getByLabel('Invoice').check();
+  await expect(page.getByTestId('terms-hint')).toHaveText('Please agree to the terms and conditions.');
+  await page.getByLabel('Your order number (PO)').fill('PO-EN-7');
+  await page.getByLabel('Note on your order').fill('Please call before delivery.');
+
+  await page.getByTestId('place-order').click();
+  await expect(page.getByRole('alert')).toContainText('Please agree to the terms and conditions.');
+  await expect(page.getByLabel('Your order number (PO)')).toHaveValue('PO-EN-7');
+  await expect(page.getByLabel('Note on your order')).toHaveValue('Please call before delivery.');
+  await captureScreens(page, 'checkout-error-en');
+
+  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/thank-you\?order=\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+  await expect(page.getByTestId('thank-you-payment')).toHaveText('Invoice');
+  await expect(page.getByText('PO-EN-7')).toBeVisible();
+  await expect(page.getByText('Please call before delivery.')).toBeVisible();
+  await expect(page.getByTestId('order-line')).toHaveCount(2);
+  await captureScreens(page, 'thank-you-en');
+  expect((await api.basket()).items.filter((line) => line.orderType === 'order')).toHaveLength(0);
 });
 
 test('another company cannot open the thank-you page of an order it did not place', async ({ page }) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { OrderType } from '../../../core/catalog-types';
 import { earliestDeliveryDate } from '../../../core/delivery-date';
 import { isAppError } from '../../../server/errors';
+import { onlinePaymentCode } from '../../../server/modules/payments/payment-provider';
 import type { AppLoadContext } from '../../app-context';
 
 // The checkout page's server half (issue 10 item 3): what the page shows, read in process, and the
@@ -96,12 +97,21 @@ function valuesOf(form: FormData): CheckoutValues {
   };
 }
 
-/** Places the order of the posted form; answers the new order's id, or the refusal with what was typed. */
+function unpaidOrderIdOf(error: { messageKey: string; details?: unknown }): number | null {
+  if (error.messageKey !== 'payment.provider.unavailable') return null;
+  const orderId = (error.details as { orderId?: unknown } | undefined)?.orderId;
+  return typeof orderId === 'number' ? orderId : null;
+}
+
+/**
+ * Places the order of the posted form; answers where the buyer goes next (the thank-you page, or the
+ * provider's page to pay an order paid online), or the refusal with what was typed.
+ */
 export async function placeOrderFromForm(
   app: AppLoadContext,
   orderType: OrderType,
   form: FormData,
-): Promise<{ orderId: number } | { failure: CheckoutFailure; values: CheckoutValues; status: number }> {
+): Promise<{ redirectTo: string } | { failure: CheckoutFailure; values: CheckoutValues; status: number }> {
   const values = valuesOf(form);
   const parsed = formSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === 'string' && value !== '')));
   if (!parsed.success) {
@@ -110,27 +120,35 @@ export async function placeOrderFromForm(
     return { failure: { messageKey, params: null, details: null }, values, status: 400 };
   }
   const input = parsed.data;
-  const seasonDates = new Set((await app.services.settings.getConfiguration(app.ctx)).seasons.map((season) => season.date));
+  const configuration = await app.services.settings.getConfiguration(app.ctx);
+  const seasonDates = new Set(configuration.seasons.map((season) => season.date));
+  const paidOnline = configuration.paymentMethods.some((method) => method._id === input.paymentMethodId && method.code === onlinePaymentCode);
   const requestedDeliveryDate = orderType === 'order' && input.requestedDeliveryDate ? input.requestedDeliveryDate : undefined;
   const notes = Object.entries(values.notes)
     .filter(([date, note]) => note.trim() !== '' && (orderType === 'order' ? date === '' : seasonDates.has(date)))
     .map(([date, note]) => ({ deliveryDate: orderType === 'order' ? (requestedDeliveryDate ?? earliestDeliveryDate(new Date())) : date, text: note.slice(0, 1000) }));
+  const placement = {
+    idempotencyKey: input.idempotencyKey,
+    orderType,
+    shippingAddressId: input.shippingAddressId,
+    shippingMethodId: input.shippingMethodId,
+    paymentMethodId: input.paymentMethodId,
+    termsAccepted: values.termsAccepted,
+    externalOrderNumber: input.externalOrderNumber?.trim() || undefined,
+    requestedDeliveryDate,
+    notes: notes.length > 0 ? notes : undefined,
+    expectedTotal: input.expectedTotal !== undefined ? { valueGross: input.expectedTotal } : undefined,
+  };
   try {
-    const { order } = await app.services.orderPlacement.placeOrder(app.ctx, {
-      idempotencyKey: input.idempotencyKey,
-      orderType,
-      shippingAddressId: input.shippingAddressId,
-      shippingMethodId: input.shippingMethodId,
-      paymentMethodId: input.paymentMethodId,
-      termsAccepted: values.termsAccepted,
-      externalOrderNumber: input.externalOrderNumber?.trim() || undefined,
-      requestedDeliveryDate,
-      notes: notes.length > 0 ? notes : undefined,
-      expectedTotal: input.expectedTotal !== undefined ? { valueGross: input.expectedTotal } : undefined,
-    });
-    return { orderId: (order as { _id: number })._id };
+    if (paidOnline) return { redirectTo: (await app.services.onlinePayments.createOrder(app.ctx, placement)).body.redirectUrl };
+    const { orderId } = await app.services.orderPlacement.placeOrder(app.ctx, placement);
+    return { redirectTo: `/thank-you?order=${orderId}` };
   } catch (error) {
     if (!isAppError(error)) throw error;
+    // The order is placed but the provider could not be reached: the failed-payment page lets the buyer
+    // pay again or choose payment on account.
+    const placedOrderId = unpaidOrderIdOf(error);
+    if (placedOrderId !== null) return { redirectTo: `/order-failed?order=${placedOrderId}` };
     return { failure: { messageKey: error.messageKey, params: error.params ?? null, details: error.details ?? null }, values, status: error.statusCode };
   }
 }

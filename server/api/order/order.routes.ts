@@ -5,30 +5,10 @@ import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
 import type { Services } from '../../services.ts';
+import { createOrderBody, idempotencyKeyOf } from './order-input.ts';
 
-// POST /api/order/create, GET /api/order, GET /api/order/{id} (spec section 7, issue 10). Amounts are
-// never taken from the client: `expectedTotal` only lets the server notice the buyer saw another total.
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine((value) => !Number.isNaN(Date.parse(value)), 'validation.date');
-const recordId = z.number().int().positive().max(2 ** 31 - 1);
-
-const createOrderBody = z.object({
-  orderType: z.enum(['order', 'preOrder']),
-  shippingAddressId: recordId,
-  shippingMethodId: recordId,
-  paymentMethodId: recordId,
-  termsAccepted: z.boolean(),
-  externalOrderNumber: z.string().trim().max(35).optional(),
-  requestedDeliveryDate: isoDate.optional(),
-  notes: z
-    .array(z.object({ deliveryDate: isoDate, text: z.string().max(1000) }))
-    .max(12, 'validation.too_many_items')
-    .optional(),
-  expectedTotal: z.object({ valueGross: z.number().finite().nonnegative().max(1e12) }).optional(),
-});
-
-/** One key per checkout visit, made by the page (or the client): 8–64 letters, digits, '-' and '_'. */
-const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,64}$/;
+// POST /api/order/create, GET /api/order, GET /api/order/{id} (spec section 7, issue 10). The order is
+// paid on account; an order paid online is placed through POST /api/payment/createOrder.
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -40,8 +20,7 @@ const orderParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'order.not_fou
 export default async function orderRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.post('/order/create', async (request, reply) => {
     requireShopper(requireSession(request));
-    const key = request.headers['idempotency-key'];
-    if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) throw new AppError('validation', 'checkout.idempotency.key', { field: 'Idempotency-Key' });
+    const key = idempotencyKeyOf(request.headers);
     const body = parseInput(createOrderBody, request.body);
     const { status, order } = await services.orderPlacement.placeOrder(request.ctx, { ...body, idempotencyKey: key });
     return reply.status(status).send(order);

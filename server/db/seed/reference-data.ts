@@ -157,6 +157,8 @@ export async function seedReferenceData(db: Kysely<DB>): Promise<{ tenantId: num
     .values([
       { tenant_id, code: 'invoice', name_de: 'Rechnung', name_en: 'Invoice', is_active: 1, sort_order: 1 },
       { tenant_id, code: 'prepayment', name_de: 'Vorkasse', name_en: 'Prepayment', is_active: 1, sort_order: 2 },
+      // Offered only where the payment provider is configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).
+      { tenant_id, code: 'stripe', name_de: 'Online bezahlen (Karte)', name_en: 'Pay online (card)', is_active: 1, sort_order: 3 },
     ])
     .execute();
   await db

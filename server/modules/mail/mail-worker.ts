@@ -1,3 +1,4 @@
+import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { isLocale, defaultLocale } from '../../../core/locale.ts';
 import type { Database } from '../../db/database.ts';
 import { createOrderRepository } from '../orders/order.repository.ts';
@@ -11,7 +12,6 @@ import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 // them sent. A failed send is retried with a growing pause (30 s × 2^attempts, at most an hour); rows
 // written before a crash or restart are still due and go out then. Delivery is at least once: only a
 // process dying between the SMTP server's acceptance and the "sent" mark sends a mail twice.
-// One round runs at a time; nothing thrown in a round leaves the loop.
 
 export interface MailWorkerLog {
   info(details: object, message: string): void;
@@ -43,10 +43,7 @@ export function createMailWorker(options: MailWorkerOptions) {
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 60_000;
   const orders = createOrderRepository(db);
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
   let closing = false;
-  let round: Promise<number> = Promise.resolve(0);
 
   async function render(mail: ClaimedMail) {
     const company = await orders.findOrderCompany(mail.tenant_id, mail.order_id);
@@ -90,36 +87,24 @@ export function createMailWorker(options: MailWorkerOptions) {
     return sent;
   }
 
-  function nextRound(): Promise<number> {
-    round = round.then(runRound, runRound);
-    return round;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => void nextRound().then(schedule), options.intervalMs);
-    timer.unref();
-  }
+  const loop = createBackgroundLoop({ runRound, pauseMs: () => options.intervalMs });
 
   return {
     start(): void {
-      if (!stopped) return;
-      stopped = false;
-      void nextRound().then(schedule);
+      closing = false;
+      loop.start();
     },
 
     /** Stops polling, waits for the round under way and closes the transport. */
     async stop(): Promise<void> {
-      stopped = true;
       closing = true;
-      clearTimeout(timer);
-      await round;
+      await loop.stop();
       sender.close();
     },
 
     /** Sends what is due now (after the round under way); answers how many were sent. For tests. */
     drainOnce(): Promise<number> {
-      return nextRound();
+      return loop.runNow();
     },
   };
 }

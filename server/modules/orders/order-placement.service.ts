@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { createBasketRepository } from '../basket/basket.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
 import { requireShopper } from '../basket/shopper.ts';
+import { onlinePaymentCode } from '../payments/payment-provider.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { CheckoutDataRepository } from './checkout-data.repository.ts';
 import { createCheckoutRequestRepository, type CheckoutRequestRepository } from './checkout-request.repository.ts';
@@ -22,6 +23,8 @@ import { placeInTransaction, RefusedPlacement, type PlacementPlan } from './orde
 //     the shipping and payment method, the delivery date and notes.
 //  3. In one transaction (order-transaction.ts): re-price every line, check the rules, allocate stock
 //     with guarded updates, take the order number, write the snapshot, empty that cart type, bind the key.
+//  The payment mode says which methods the caller may use: on account here (POST /api/order/create),
+//  online through POST /api/payment/createOrder, whose order waits for its payment.
 //  4. A refusal gives the key back, so the corrected cart can be ordered with it; prices that changed
 //     are written to the basket lines (updatedPrice/oldPrice) after the rollback.
 
@@ -38,11 +41,16 @@ export interface PlaceOrderInput {
   expectedTotal?: { valueGross: number } | undefined;
 }
 
+/** How the order is paid: on account (placed at once) or online (placed awaiting its payment). */
+export type PaymentMode = 'onAccount' | 'online';
+
 interface PlacementDeps {
   db: Database;
   catalog: VisibilitySource;
   settings: Pick<SettingsService, 'getConfiguration'>;
   checkoutData: CheckoutDataRepository;
+  /** Whether online payment is configured, and how long an online order may wait for its payment. */
+  onlinePayment: { available: boolean; timeoutMinutes: number };
   /** The order as the API answers it, once it is committed. */
   orderView(ctx: RequestContext, orderId: number): Promise<unknown>;
 }
@@ -65,14 +73,14 @@ export function createOrderPlacement(deps: PlacementDeps) {
     const existing = await requests.claim({ tenantId, key: input.idempotencyKey, userId: ctx.identity.userId, requestHash: hash, now: now.toISOString() });
     if (!existing) return null;
     if (existing.user_id !== ctx.identity.userId || existing.request_hash !== hash) throw new AppError('unprocessable', 'checkout.idempotency.mismatch');
-    if (existing.order_id !== null) return { status: 200 as const, order: await deps.orderView(ctx, existing.order_id) };
+    if (existing.order_id !== null) return { status: 200 as const, orderId: existing.order_id, order: await deps.orderView(ctx, existing.order_id) };
     const startedBefore = new Date(now.getTime() - abandonedAfterMs).toISOString();
     if (await requests.takeOverAbandoned({ tenantId, key: input.idempotencyKey, startedBefore, now: now.toISOString() })) return null;
     throw new AppError('conflict', 'checkout.already.clicked');
   }
 
   /** Step 2: the checks that need no lock, and everything the transaction needs to know. */
-  async function planOf(ctx: ReturnType<typeof requireShopper>, input: PlaceOrderInput): Promise<PlacementPlan> {
+  async function planOf(ctx: ReturnType<typeof requireShopper>, input: PlaceOrderInput, mode: PaymentMode): Promise<PlacementPlan> {
     const tenantId = ctx.tenant.id;
     const companyId = ctx.identity.companyId;
     if (companyId === null) throw new AppError('forbidden', 'error.forbidden');
@@ -92,7 +100,11 @@ export function createOrderPlacement(deps: PlacementDeps) {
     const method = configuration.shippingMethods.find((candidate) => candidate._id === input.shippingMethodId);
     if (!method) throw new AppError('not_found', 'checkout.shipping_method.not_found', { field: 'shippingMethodId' });
     const shipping = { name: method.name, rates: shippingMethodRates(method) };
-    if (!payment) throw new AppError('not_found', 'checkout.payment_method.not_found', { field: 'paymentMethodId' });
+    const online = payment?.code === onlinePaymentCode;
+    // An online method without a configured provider is not offered: it answers like an unknown one.
+    if (!payment || (online && !deps.onlinePayment.available)) throw new AppError('not_found', 'checkout.payment_method.not_found', { field: 'paymentMethodId' });
+    // An order paid online is placed by POST /api/payment/createOrder, which sends the buyer to pay it.
+    if (online !== (mode === 'online')) throw new AppError('unprocessable', online ? 'checkout.payment_method.online' : 'checkout.payment_method.on_account', { field: 'paymentMethodId' });
 
     const earliest = earliestDeliveryDate(new Date());
     if (input.orderType === 'order' && input.requestedDeliveryDate && input.requestedDeliveryDate < earliest) {
@@ -115,21 +127,22 @@ export function createOrderPlacement(deps: PlacementDeps) {
       invoiceAddress: invoiceAddress ?? null,
       shipping,
       payment,
+      paymentDueAt: online ? new Date(Date.now() + deps.onlinePayment.timeoutMinutes * 60_000) : null,
       minimumOrderCents: minimumOrderAmount(personalMinimum, amountToCents(configuration.minimumOrderAmount.price.value)),
       notes: notes.map((note) => ({ deliveryDate: input.orderType === 'order' ? (input.requestedDeliveryDate ?? null) : note.deliveryDate, text: note.text.trim() })),
     };
   }
 
   return {
-    async placeOrder(requestCtx: RequestContext, input: PlaceOrderInput): Promise<{ status: 200 | 201; order: unknown }> {
+    async placeOrder(requestCtx: RequestContext, input: PlaceOrderInput, mode: PaymentMode = 'onAccount'): Promise<{ status: 200 | 201; orderId: number; order: unknown }> {
       const ctx = requireShopper(requestCtx);
       const hash = requestHash(input);
       const repeated = await claimKey(ctx, input, hash);
       if (repeated) return repeated;
       try {
-        const plan = await planOf(ctx, input);
+        const plan = await planOf(ctx, input, mode);
         const orderId = await deps.db.transaction().execute((trx) => placeInTransaction(trx, plan));
-        return { status: 201, order: await deps.orderView(ctx, orderId) };
+        return { status: 201, orderId, order: await deps.orderView(ctx, orderId) };
       } catch (error) {
         await requests.release(ctx.tenant.id, input.idempotencyKey);
         if (!(error instanceof RefusedPlacement)) throw error;

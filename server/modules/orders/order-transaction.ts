@@ -35,6 +35,8 @@ export interface PlacementPlan {
   invoiceAddress: CheckoutAddress | null;
   shipping: { name: string; rates: ShippingMethodRates };
   payment: { id: number; code: string; name_de: string; name_en: string };
+  /** Paid online: the order waits for its payment until this time (no confirmation mail before). */
+  paymentDueAt: Date | null;
   minimumOrderCents: number;
   notes: { deliveryDate: string | null; text: string }[];
 }
@@ -236,7 +238,9 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     status_id: '1',
     payment_method: paymentName,
     payment_method_id: plan.payment.id,
-    payment_status: 'open',
+    payment_status: plan.paymentDueAt ? 'awaiting' : 'open',
+    payment_due_at: plan.paymentDueAt?.toISOString() ?? null,
+    locale: ctx.locale,
     shipping_method_id: input.shippingMethodId,
     shipping_method_name: plan.shipping.name,
     receiver_company: plan.address.company_name ?? buyer.company_name,
@@ -282,20 +286,33 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     };
     if (entry.line.order_type === 'order') {
       const quantity = entry.line.quantity;
-      items.push({ ...base, season_id: null, quantity, line_net_cents: entry.unitCents * quantity, delivery_date: input.requestedDeliveryDate ?? null, backordered_quantity: backordered.get(entry.line.id) ?? 0, sort_order: items.length });
+      const backorderedQuantity = backordered.get(entry.line.id) ?? 0;
+      items.push({
+        ...base,
+        season_id: null,
+        quantity,
+        line_net_cents: entry.unitCents * quantity,
+        delivery_date: input.requestedDeliveryDate ?? null,
+        backordered_quantity: backorderedQuantity,
+        allocated_quantity: quantity - backorderedQuantity,
+        sort_order: items.length,
+      });
       continue;
     }
     entry.quantities.forEach((quantity, index) => {
       const season = seasons[index];
       if (!season || quantity === 0) return;
-      items.push({ ...base, season_id: season._id, quantity, line_net_cents: entry.unitCents * quantity, delivery_date: season.date, backordered_quantity: 0, sort_order: items.length });
+      // A frozen product's pre-order took its quantity from the season's pre-stock (allocate above).
+      const allocated = entry.product.isStockFreeze ? quantity : 0;
+      items.push({ ...base, season_id: season._id, quantity, line_net_cents: entry.unitCents * quantity, delivery_date: season.date, backordered_quantity: 0, allocated_quantity: allocated, sort_order: items.length });
     });
   }
   await writes.insertItems(items);
   await writes.insertNotes(plan.notes.map((note) => ({ tenant_id: tenantId, order_id: orderId, delivery_date: note.deliveryDate, note: note.text })));
   await writes.removeBasketLines(tenantId, lines.map((entry) => entry.line.id));
   await createCheckoutRequestRepository(trx).bind(tenantId, input.idempotencyKey, orderId);
-  // The confirmation mail commits (or rolls back) with the order: exactly one per committed order.
-  await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale });
+  // The confirmation mail commits (or rolls back) with the order: exactly one per committed order. An
+  // order paid online gets it when the payment is confirmed (payments/payment.repository.ts).
+  if (!plan.paymentDueAt) await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale });
   return orderId;
 }

@@ -55,6 +55,9 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], not
     externalOrderNumber: order.external_order_number,
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,
+    /** Paid online: until when the order waits for its payment (then it is cancelled), and when it was paid. */
+    paymentDueAt: order.payment_due_at,
+    paidAt: order.paid_at,
     shippingMethod: order.shipping_method_name,
     receiverAddress,
     invoiceAddress: parseJsonColumn<AddressSnapshot | null>(order.invoice_address, null),

@@ -13,6 +13,8 @@ const orderColumns = [
   'status_id',
   'payment_method',
   'payment_status',
+  'payment_due_at',
+  'paid_at',
   'shipping_method_name',
   'receiver_company',
   'receiver_first_name',

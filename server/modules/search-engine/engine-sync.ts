@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import type { EngineClient, IndexSettings } from './engine-client.ts';
 import type { EngineDocumentsRepository } from './engine-documents.repository.ts';
 
@@ -42,9 +43,6 @@ export interface EngineSyncOptions {
 export function createEngineSync({ client, documents, indexUid, intervalMs, log }: EngineSyncOptions) {
   let rebuildPending = true;
   let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let round: Promise<void> = Promise.resolve();
 
   async function rebuild(): Promise<void> {
     const started = performance.now();
@@ -100,43 +98,31 @@ export function createEngineSync({ client, documents, indexUid, intervalMs, log 
     }
   }
 
-  /** Runs a round after the current one; every caller waits for a round that began after its call. */
-  function nextRound(): Promise<void> {
-    round = round.then(runRound);
-    return round;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    const pause = failures === 0 ? intervalMs : Math.min(maxRetryPauseMs, intervalMs * 2 ** failures);
-    timer = setTimeout(() => void nextRound().then(schedule), pause);
-    timer.unref();
-  }
+  const loop = createBackgroundLoop({
+    runRound,
+    pauseMs: () => (failures === 0 ? intervalMs : Math.min(maxRetryPauseMs, intervalMs * 2 ** failures)),
+  });
 
   return {
     /** Rebuilds the index in the background, then sends changes every interval. */
     start(): void {
-      if (!stopped) return;
-      stopped = false;
-      void nextRound().then(schedule);
+      loop.start();
     },
 
     /** Stops the rounds and waits for the one under way. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+    stop(): Promise<void> {
+      return loop.stop();
     },
 
     /** Sends what is noted now (and rebuilds first if that is still due); for tests and after imports. */
     syncNow(): Promise<void> {
-      return nextRound();
+      return loop.runNow();
     },
 
     /** Loads every product again (after an import replaced much of the catalogue). */
     rebuildNow(): Promise<void> {
       rebuildPending = true;
-      return nextRound();
+      return loop.runNow();
     },
 
     /** True once a rebuild has succeeded and the last round sent everything (for readiness and tests). */

@@ -1,3 +1,4 @@
+import { onlinePaymentCode } from '../payments/payment-provider.ts';
 import { createHash } from 'node:crypto';
 import { moneyOut, type MoneyJson } from '../../../core/api-money.ts';
 import type { ShippingMethodJson } from '../../../core/checkout-input.ts';
@@ -50,7 +51,10 @@ function toSellerCompany(row: NonNullable<Awaited<ReturnType<SettingsRepository[
   };
 }
 
-export function createSettingsService(repository: SettingsRepository) {
+export function createSettingsService(repository: SettingsRepository, options: { onlinePayment: boolean } = { onlinePayment: false }) {
+  // The online method is offered only where its provider is configured (issue 10, item 5).
+  const offered = (payment: { code: string; is_active: number }) => payment.is_active === 1 && (options.onlinePayment || payment.code !== onlinePaymentCode);
+
   // Keyed by tenant and locale: payment method names are translated.
   const cache = createTtlCache<{ configuration: Configuration; json: Buffer; etag: string }>(2000);
 
@@ -97,7 +101,7 @@ export function createSettingsService(repository: SettingsRepository) {
       })),
       shippingCountries: [...new Set(countries.map((c) => c.country_code))].sort(),
       paymentMethods: payments
-        .filter((p) => p.is_active === 1)
+        .filter(offered)
         .map((p) => ({ _id: p.id, code: p.code, translatedName: locale === 'en' ? p.name_en : p.name_de })),
       vatTable: vatRates.map((v) => ({ countryCode: v.country_code, taxCategory: v.tax_category, rate: bpToPercent(v.rate_bp) })),
     };
@@ -150,7 +154,7 @@ export function createSettingsService(repository: SettingsRepository) {
 
     async listPaymentTypes(tenantId: number, locale: Locale) {
       const rows = await repository.listPaymentMethods(tenantId);
-      return rows.filter((p) => p.is_active === 1).map((p) => ({ id: p.code, name: locale === 'en' ? p.name_en : p.name_de }));
+      return rows.filter(offered).map((p) => ({ id: p.code, name: locale === 'en' ? p.name_en : p.name_de }));
     },
 
     async getVatConversionTable(tenantId: number) {

@@ -1,0 +1,29 @@
+import { data } from 'react-router';
+import { isAppError } from '../../../server/errors';
+import type { AppLoadContext } from '../../app-context';
+
+// The order behind /thank-you?order={id} and /order-failed?order={id}, for the buyer's company only:
+// another company's or an unknown id is the 404 page, exactly alike. An order paid online is first
+// brought up to date with what the provider says (the buyer may be back before its webhook).
+
+export async function loadPlacedOrder(app: AppLoadContext, request: Request) {
+  const { services, ctx } = app;
+  const id = new URL(request.url).searchParams.get('order') ?? '';
+  if (!/^\d{1,15}$/.test(id)) throw data(null, { status: 404 });
+  try {
+    const orderId = Number(id);
+    const before = await services.orders.getOrder(ctx, orderId);
+    if (before.paymentStatus === 'awaiting' || before.paymentStatus === 'failed') await services.onlinePayments.confirmReturn(ctx, orderId);
+    const [order, basket] = await Promise.all([services.orders.getOrder(ctx, orderId), services.basket.getBasket(ctx)]);
+    return { order, basket };
+  } catch (error) {
+    // Not signed in as a buyer, or not this company's order: answered like an unknown order.
+    if (isAppError(error) && error.statusCode < 500) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** An order paid online that is not paid (yet): failed, cancelled, or still open at the provider. */
+export function paymentIsUnsettled(paymentStatus: string | null): boolean {
+  return paymentStatus === 'failed' || paymentStatus === 'cancelled' || paymentStatus === 'awaiting';
+}
