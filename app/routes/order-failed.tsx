@@ -29,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appLoadContext);
-  const orderId = Number(new URL(request.url).searchParams.get('order'));
+  const id = new URL(request.url).searchParams.get('order') ?? '';
+  if (!/^\d{1,15}$/.test(id)) throw data(null, { status: 404 });
+  const orderId = Number(id);
   const form = await readForm(request, app);
   try {
     if (form.get('intent') === 'payAgain') {
@@ -42,6 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/thank-you?order=${orderId}`);
   } catch (error) {
     if (!isAppError(error) || (error.statusCode >= 500 && error.messageKey !== 'payment.provider.unavailable')) throw error;
+    // Not this company's order, or none: like the page itself, the 404 page.
+    if (error.statusCode === 404 && error.messageKey === 'order.not_found') throw data(null, { status: 404 });
     return data({ messageKey: error.messageKey }, { status: error.statusCode });
   }
 }

@@ -617,7 +617,7 @@ export interface OrdersTable {
   costs: JsonText | null;
   shipping_method_name: string | null;
   payment_method_id: number | null;
-  /** Online payment: the order is cancelled and its stock released when still unpaid at this time. */
+  /** Paid online: the order is cancelled and its stock released when still unpaid at this time (kept after, as a record). */
   payment_due_at: Timestamp | null;
   paid_at: Timestamp | null;
   /** The language the order was placed in ('de' | 'en'); its mails use it. */

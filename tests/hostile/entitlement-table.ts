@@ -53,6 +53,12 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/order/create',                             401,          login,      400,      400,      400,      400,      400],
   ['GET /api/order',                                     401,          login,      200,      200,      200,      200,      200],
   ['GET /api/order/:id',                                 401,          login,      404,      404,      404,      404,      404],
+  // Online payment: placing needs the key like order/create; retry and pay on account an order id.
+  // The provider's webhook needs no session: its signature is the proof (400 without one).
+  ['POST /api/payment/createOrder',                      401,          login,      400,      400,      400,      400,      400],
+  ['POST /api/payment/retry',                            401,          login,      400,      400,      400,      400,      400],
+  ['POST /api/payment/payOnAccount',                     401,          login,      400,      400,      400,      400,      400],
+  ['POST /api/payment/webhook',                          '400 payment.webhook.signature', '400 payment.webhook.signature', '400 payment.webhook.signature', '400 payment.webhook.signature', '400 payment.webhook.signature', '400 payment.webhook.signature', '400 payment.webhook.signature'],
   // The company address book: buyers, never the shared guest. Plain requests: an empty body (400), an
   // id the company does not have (404, like another company's).
   ['GET /api/address',                                   401,          login,      200,      200,      200,      200,      200],
@@ -96,6 +102,8 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /checkout',                                      toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],
   ['POST /checkout',                                     toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],
   ['GET /thank-you',                                     toLanding,    404,        404,      404,      404,      404,      404],
+  ['GET /order-failed',                                  toLanding,    404,        404,      404,      404,      404,      404],
+  ['POST /order-failed',                                 toLanding,    404,        404,      404,      404,      404,      404],
   ['GET /search',                                        toLanding,    200,        200,      200,      200,      200,      200],
   ['GET /*',                                             toLanding,    404,        404,      404,      404,      404,      404],
 ];

@@ -43,6 +43,8 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'POST /api/basket': { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] },
     'POST /api/wishlist': { items: [{ _id: product.id }] },
     'POST /api/address': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE', phoneNumber: '+49 40 1234' },
+    'POST /api/payment/retry': { orderId: 1 },
+    'POST /api/payment/payOnAccount': { orderId: 1, paymentMethodId: 1 },
     'PUT /api/address/:id': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: { code: 'DE' }, isDefault: true },
   };
   const queries: Record<string, [string, string][]> = {

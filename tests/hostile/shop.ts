@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { rootDir } from '../../server/app.ts';
 import { testEngine } from '../setup/test-database.ts';
+import { startFakeStripe } from '../support/fake-stripe.ts';
 import { demoAccounts, startTestShop, type DemoAccount, type TestShop } from '../api/helper.ts';
 
 // The whole shop (API and pages from the production build) on a private copy of the seeded test
@@ -81,7 +82,12 @@ export async function loadBuild(): Promise<ServerBuild> {
 export async function startHostileShop(env: Record<string, string> = {}): Promise<HostileShop> {
   if (testEngine !== 'sqlite') throw new Error('The hostile-input suite runs on SQLite only (TEST_DATABASE=sqlite).');
   const build = await loadBuild();
-  const shop = await startTestShop({ LOG_LEVEL: 'silent', ...env }, { pages: true });
+  // Online payment is configured, so its endpoints (the signed webhook too) are attacked as in production.
+  const stripe = await startFakeStripe({ secretKey: 'sk_test_hostile', webhookSecret: 'whsec_hostile' });
+  const shop = await startTestShop(
+    { LOG_LEVEL: 'silent', STRIPE_SECRET_KEY: 'sk_test_hostile', STRIPE_WEBHOOK_SECRET: 'whsec_hostile', STRIPE_API_BASE: stripe.url, ...env },
+    { pages: true },
+  );
   const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
 
   // One real sign-in per account (argon2 is slow on purpose); a request that signs a role out gets a
@@ -144,5 +150,10 @@ export async function startHostileShop(env: Record<string, string> = {}): Promis
     }
   }
 
-  return { ...shop, build, identity, authHeaders, send };
+  async function close() {
+    await shop.close();
+    await stripe.close();
+  }
+
+  return { ...shop, close, build, identity, authHeaders, send };
 }

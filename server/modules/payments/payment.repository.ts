@@ -181,7 +181,7 @@ export function createPaymentRepository(db: Database) {
         if (!order) return 'unknown_session';
         if (state.amountCents !== order.gross_total_cents || state.currency?.toLowerCase() !== order.currency.toLowerCase()) return 'amount_mismatch';
         await trx.updateTable('payment_sessions').set({ status: 'paid' }).where('session_id', '=', state.sessionId).execute();
-        if (await leavePayable(trx, order.tenant_id, order.order_id, { payment_status: 'paid', paid_at: new Date().toISOString(), payment_due_at: null })) {
+        if (await leavePayable(trx, order.tenant_id, order.order_id, { payment_status: 'paid', paid_at: new Date().toISOString() })) {
           await queueMail(trx, order);
           return 'paid';
         }
@@ -238,7 +238,7 @@ export function createPaymentRepository(db: Database) {
     /** Cancels an order that was not paid in time and gives its stock back; false when it was paid or changed meanwhile. */
     cancelUnpaid(tenantId: number, orderId: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        if (!(await leavePayable(trx, tenantId, orderId, { payment_status: 'cancelled', status_id: cancelledStatusId, payment_due_at: null }))) return false;
+        if (!(await leavePayable(trx, tenantId, orderId, { payment_status: 'cancelled', status_id: cancelledStatusId }))) return false;
         await trx.updateTable('payment_sessions').set({ status: 'expired' }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
         await releaseStock(trx, tenantId, orderId);
         return true;
@@ -256,7 +256,7 @@ export function createPaymentRepository(db: Database) {
           .where('orders.id', '=', orderId)
           .executeTakeFirst();
         if (!order) return false;
-        const switched = await leavePayable(trx, tenantId, orderId, { payment_status: 'open', payment_method: method.name, payment_method_id: method.id, payment_due_at: null });
+        const switched = await leavePayable(trx, tenantId, orderId, { payment_status: 'open', payment_method: method.name, payment_method_id: method.id });
         if (!switched) return false;
         await trx.updateTable('payment_sessions').set({ status: 'expired' }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
         await queueMail(trx, order);
