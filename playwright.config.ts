@@ -6,6 +6,9 @@ const dataDir = process.env.E2E_DIR ?? 'test-results/e2e';
 // The fake search engine listens next to the shop (tests/e2e/helpers.ts knows the same rule).
 const enginePort = port + 1;
 const engineKey = 'e2e-engine-key';
+// The local Stripe stand-in (tests/support/fake-stripe.ts) listens two ports above the shop.
+const stripePort = port + 2;
+const stripeKeys = { secret: 'sk_test_e2e', webhook: 'whsec_e2e' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -44,6 +47,20 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { FAKE_SEARCH_ENGINE_PORT: String(enginePort), FAKE_SEARCH_ENGINE_KEY: engineKey },
     },
+    // A local stand-in for Stripe Checkout: the API the shop's SDK calls, a hosted payment page with
+    // Pay / Decline / Cancel, and webhooks signed like Stripe's sent to the shop.
+    {
+      command: 'node tests/support/fake-stripe-cli.ts',
+      url: `http://127.0.0.1:${stripePort}/__control/sessions`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: {
+        FAKE_STRIPE_PORT: String(stripePort),
+        FAKE_STRIPE_SECRET_KEY: stripeKeys.secret,
+        FAKE_STRIPE_WEBHOOK_SECRET: stripeKeys.webhook,
+        FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payment/webhook`,
+      },
+    },
     {
     command: 'node server/index.ts',
     url: `http://127.0.0.1:${port}/readyz`,
@@ -61,6 +78,12 @@ export default defineConfig({
       SEARCH_ENGINE_API_KEY: engineKey,
       SEARCH_ENV: 'e2e',
       SEARCH_ENGINE_SYNC_MS: '250',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STRIPE_SECRET_KEY: stripeKeys.secret,
+      STRIPE_WEBHOOK_SECRET: stripeKeys.webhook,
+      STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+      // Online orders not paid in time are looked for twice a second (the timeout test makes one overdue).
+      PAYMENT_SWEEP_MS: '500',
     },
     },
   ],
