@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 //   - a Fastify hello route (baseline, separate process),
 //   - the walking skeleton: start-up time, idle memory, GET /api/configuration, the SSR home page,
 //   - the catalogue: a big category's list (page 1 and page 50), a product's detail, POST /api/basket
-//     with 20 lines, the SSR category page.
+//     with 20 lines, the SSR category page, the SSR cart and checkout pages of that basket.
 // The production build runs on its own database: data/bench-N/shop.sqlite seeded with N products, or
 // BENCH_DATABASE_URL (e.g. a PostgreSQL URL; it is seeded with N products when empty).
 // `--only list` measures just hello and the list, `--only search` hello and the search mix (for the
@@ -199,6 +199,10 @@ if (only === undefined) {
   const body = JSON.stringify({ ...(basket._id ? { _id: basket._id } : {}), userId: session.userId, items });
   rows.push(await load('POST /api/basket (20 lines)', `${base}/api/basket`, { method: 'POST', body, headers: { authorization: auth, 'content-type': 'application/json' } }));
   rows.push(await load('SSR category page (signed in)', `${base}/category/${big.verboseName}`, { headers: { cookie, ...acceptEncoding } }));
+  // The basket of the POST above (20 lines): the cart page, and the checkout that prices it for the
+  // default address and shipping method. Both read the buyer's own basket, so no answer is reused.
+  rows.push(await load('SSR cart page (20 lines)', `${base}/detailed-cart?type=order`, { headers: { cookie, ...acceptEncoding } }));
+  rows.push(await load('SSR checkout page (20 lines)', `${base}/checkout?type=order`, { headers: { cookie, ...acceptEncoding } }));
 }
 await stop(hello);
 await stop(shop);
