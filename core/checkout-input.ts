@@ -66,8 +66,8 @@ export function defaultShippingMethod<M extends Pick<ShippingMethodJson, '_id' |
 }
 
 /** The country a company's goods go to unless the buyer picks another address: its default address's. */
-export function defaultShippingCountry(addresses: readonly { type: number; isDefault: boolean; country: { code: string } }[]): string | null {
-  const withCountry = addresses.filter((address) => address.country.code.trim() !== '');
+export function defaultShippingCountry(addresses: readonly { type: number; isDefault: boolean; country: { code: string } | null }[]): string | null {
+  const withCountry = addresses.filter((address) => address.country && address.country.code.trim() !== '');
   const address = withCountry.find((a) => a.isDefault) ?? withCountry.find((a) => a.type === 0) ?? null;
-  return address ? address.country.code.trim().toUpperCase() : null;
+  return address?.country ? address.country.code.trim().toUpperCase() : null;
 }

@@ -30,6 +30,9 @@ describe('GET /api/user/currentUser', () => {
     });
     expect(user.account.addresses.length).toBeGreaterThan(0);
     expect(user.account.addresses.some((a: { isDefault: boolean }) => a.isDefault)).toBe(true);
+    // The same addresses, in the same shape, as the address book answers them (a missing country is null in both).
+    const book = await shop.app.inject({ url: '/api/address', headers: { authorization: auth } });
+    expect([...user.account.addresses].sort((a, b) => a._id - b._id)).toEqual([...book.json().data].sort((a: { _id: number }, b: { _id: number }) => a._id - b._id));
     expect(user.account).not.toHaveProperty('password_hash');
     expect(JSON.stringify(user)).not.toMatch(/argon2/);
   });

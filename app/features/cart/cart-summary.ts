@@ -14,7 +14,7 @@ export interface CartSummaryAccount {
   showNetPrices: boolean;
   /** Major units; 0 or not a number: the site's minimum applies. */
   minCartAmount: number;
-  addresses: readonly { type: number; isDefault: boolean; country: { code: string } }[];
+  addresses: readonly { type: number; isDefault: boolean; country: { code: string } | null }[];
   transientObject: {
     company: { freight: CompanyFreightJson | null; discountType: string | null; discountPercent: number } | null;
   };

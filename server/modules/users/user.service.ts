@@ -2,24 +2,9 @@ import { centsToAmount } from '../../../core/money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import type { RequestContext, Role } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { toAddress, type Address } from '../addresses/address.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
-export interface SessionAddress {
-  _id: number;
-  type: number;
-  isDefault: boolean;
-  firstName: string;
-  lastName: string;
-  street: string;
-  street2: string;
-  addressline2: string;
-  apartment: string;
-  zipCode: string;
-  city: string;
-  state: string;
-  country: { code: string; name: string };
-  phoneNumber: string;
-}
 
 export interface SessionAccount {
   _id: number;
@@ -31,7 +16,8 @@ export interface SessionAccount {
   role: Role;
   vatCountryCode: string | null;
   showNetPrices: boolean;
-  addresses: SessionAddress[];
+  /** The company's addresses, as GET /api/address answers them (country null where none is set). */
+  addresses: Address[];
   company: { _id: number; name: string; customerNo: string } | null;
   isGuest: boolean;
   isSalesPerson: boolean;
@@ -85,22 +71,7 @@ export function createUserService(users: UserRepository) {
           role,
           vatCountryCode: company?.vat_country_code ?? null,
           showNetPrices: company ? company.show_net_prices === 1 : true,
-          addresses: addresses.map((a) => ({
-            _id: a.id,
-            type: a.type,
-            isDefault: a.is_default === 1,
-            firstName: a.first_name ?? '',
-            lastName: a.last_name ?? '',
-            street: a.street ?? '',
-            street2: a.street2 ?? '',
-            addressline2: a.addressline2 ?? '',
-            apartment: a.apartment ?? '',
-            zipCode: a.zip_code ?? '',
-            city: a.city ?? '',
-            state: a.state ?? '',
-            country: { code: a.country_code ?? '', name: a.country_name ?? '' },
-            phoneNumber: a.phone_number ?? '',
-          })),
+          addresses: addresses.map((row) => toAddress(row, ctx.locale)),
           company: company ? { _id: company.id, name: company.name, customerNo: company.customer_no } : null,
           isGuest: role === 'guest',
           isSalesPerson: role === 'sales',
