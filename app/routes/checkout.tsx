@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ShippingMethodJson } from '../../core/checkout-input';
 import { defaultShippingMethod } from '../../core/checkout-input';
 import { centsToAmount, formatMoney } from '../../core/money';
+import { isAppError } from '../../server/errors';
 import type { Route } from './+types/checkout';
 import { appLoadContext } from '../app-context';
 import { Spinner } from '../components/ui/spinner';
@@ -12,7 +13,15 @@ import { cartSummary } from '../features/cart/cart-summary';
 import { OrderSummary } from '../features/cart/order-summary';
 import { AddressText } from '../features/checkout/address-block';
 import { CheckoutFailureAlert } from '../features/checkout/checkout-failure';
-import { loadCheckout, orderTypeOf, placeOrderFromForm } from '../features/checkout/checkout.server';
+import { checkoutIntents } from '../features/checkout/checkout-intents';
+import { loadCheckoutPage } from '../features/checkout/checkout-page.server';
+import { orderTypeOf, placeOrderFromForm, type CheckoutFailure } from '../features/checkout/checkout.server';
+import { addAddressFromForm } from '../features/checkout/new-address.server';
+import { NewAddressDisclosure, NewAddressFormElement } from '../features/checkout/new-address-form';
+import { PriceChangeNotice } from '../features/checkout/price-change-notice';
+import { StockReducedNotice } from '../features/checkout/stock-reduced-notice';
+import { StockShortfallNotice } from '../features/checkout/stock-shortfall-notice';
+import { reduceToAvailable } from '../features/checkout/stock-shortfall.server';
 import { useConfiguration, useSession } from '../features/session/use-root-data';
 import { readForm } from '../lib/read-form.server';
 import { useTranslation } from '../lib/i18n';
@@ -21,11 +30,15 @@ import { useTranslation } from '../lib/i18n';
 // Address, shipping, payment, PO number, delivery date and notes on the left; the order summary with
 // the place-order button on the right (below on phones). It is a plain form: it works without
 // JavaScript, and the action places the order through the same service as POST /api/order/create.
+// Two more plain forms post to the same action, told apart by their `intent` field: a new shipping
+// address (intent=addAddress; the page comes back with it chosen) and the one-click reduction of lines
+// short of stock (intent=reduceToAvailable; the page comes back with the new totals and what changed).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appLoadContext);
-  const orderType = orderTypeOf(new URL(request.url).searchParams.get('type'));
-  const checkout = await loadCheckout(app, orderType);
+  const url = new URL(request.url);
+  const orderType = orderTypeOf(url.searchParams.get('type'));
+  const checkout = await loadCheckoutPage(app, orderType, url);
   if (checkout.lines.length === 0) throw redirect(`/detailed-cart?type=${orderType}`);
   return checkout;
 }
@@ -34,9 +47,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appLoadContext);
   const orderType = orderTypeOf(new URL(request.url).searchParams.get('type'));
   const form = await readForm(request, app);
+  const intent = form.get('intent');
+  if (intent === checkoutIntents.addAddress) {
+    const added = await addAddressFromForm(app, form);
+    // Post, redirect, get: a reload does not add the address twice, and the URL names the one to choose.
+    if (added.ok) return redirect(`/checkout?type=${orderType}&address=${added.address._id}`);
+    const { errors, failure, values } = added;
+    return data({ intent: checkoutIntents.addAddress, address: { errors, failure, values } }, { status: added.status });
+  }
+  if (intent === checkoutIntents.reduceToAvailable) {
+    try {
+      return { intent: checkoutIntents.reduceToAvailable, reduced: await reduceToAvailable(app, orderType) };
+    } catch (error) {
+      if (!isAppError(error) || error.statusCode >= 500) throw error;
+      const failure: CheckoutFailure = { messageKey: error.messageKey, params: error.params ?? null, details: null };
+      return data({ intent: checkoutIntents.reduceToAvailable, failure }, { status: error.statusCode });
+    }
+  }
   const result = await placeOrderFromForm(app, orderType, form);
-  if ('orderId' in result) return redirect(`/thank-you?order=${result.orderId}`);
+  // To the thank-you page, or to the payment provider's hosted checkout for an order paid online.
+  if ('redirectTo' in result) return redirect(result.redirectTo);
   return data({ failure: result.failure, values: result.values }, { status: result.status });
+}
+
+// After a post the page reads everything anew, refusals (4xx) included, which React Router would skip:
+// a refused click means prices, stock or the cart changed, and the page must show them as they are now,
+// or the next click would be refused again for the total the buyer was shown.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? true : defaultShouldRevalidate;
 }
 
 export function meta() {
@@ -60,21 +98,40 @@ function shipsTo(method: ShippingMethodJson, country: string | null): boolean {
   return country !== null && method.countries.some((entry) => entry.code === country);
 }
 
+/** A new shipping address most likely goes to the invoice address's country, if the shop ships there. */
+function defaultNewAddressCountry(countries: readonly { code: string }[], invoiceCountry: string | undefined): string {
+  return countries.find((country) => country.code === invoiceCountry)?.code ?? countries[0]?.code ?? '';
+}
+
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const configuration = useConfiguration();
   const session = useSession();
   const account = session?.account;
   const navigation = useNavigation();
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { orderType, lines, addresses } = loaderData;
-  const values = actionData?.values;
+  // Any post of the page (order, new address, reduction) keeps the place-order button from a second click.
+  const posting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const submitting = posting && !navigation.formData?.has('intent');
+  const { orderType, lines, addresses, shortfalls, chosenAddressId } = loaderData;
+  const values = actionData && 'values' in actionData ? actionData.values : undefined;
+  const failure = actionData && 'failure' in actionData ? actionData.failure : null;
+  const addressProblems = actionData && 'address' in actionData ? actionData.address : null;
+  const reduced = actionData && 'reduced' in actionData ? actionData.reduced : null;
+  const mayAddAddress = account?.blockUsersToAddNewAddress !== true;
 
   const usable = addresses.shipping.filter((address) => address.country !== null);
+  const isUsable = (id: number | null) => usable.some((address) => address._id === id);
   const [addressId, setAddressId] = useState<number | null>(() => {
     const posted = usable.find((address) => String(address._id) === values?.shippingAddressId);
-    return (posted ?? usable[0])?._id ?? null;
+    return (posted?._id ?? (isUsable(chosenAddressId) ? chosenAddressId : usable[0]?._id)) ?? null;
   });
+  // A newly added address comes back in the URL: it becomes the choice (adjusted while rendering, the
+  // way React recommends for state that follows a prop), while everything else typed stays.
+  const [seenChosenId, setSeenChosenId] = useState(chosenAddressId);
+  if (chosenAddressId !== seenChosenId) {
+    setSeenChosenId(chosenAddressId);
+    if (isUsable(chosenAddressId)) setAddressId(chosenAddressId);
+  }
   const country = usable.find((address) => address._id === addressId)?.country?.code ?? null;
   const methods = loaderData.shippingMethods.filter((method) => shipsTo(method, country));
   const preferredMethod = (available: typeof methods) =>
@@ -109,6 +166,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   if (addressId === null) blockers.push(t('checkout.address.none'));
   else if (!method) blockers.push(t('checkout.shipping.none'));
   if (loaderData.paymentMethods.length === 0) blockers.push(t('checkout.payment.none'));
+  if (shortfalls.length > 0) blockers.push(t('checkout.stock.short'));
   // The minimum order amount is explained in the summary itself, next to the figures.
   const blocked = blockers.length > 0 || !summary.minimum.meets;
   const title = t(orderType === 'order' ? 'checkout.title.order' : 'checkout.title.preorder');
@@ -123,7 +181,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           {t('checkout.back_to_cart')}
         </Link>
       </div>
-      {actionData?.failure ? <CheckoutFailureAlert failure={actionData.failure} lines={lines} orderType={orderType} /> : null}
+      {reduced ? <StockReducedNotice reduced={reduced} /> : null}
+      {failure ? <CheckoutFailureAlert failure={failure} lines={lines} orderType={orderType} /> : null}
+      {/* The alert of a refused click already lists these lines, with the same fix. */}
+      {failure?.messageKey === 'stock.not.enough.error' ? null : <StockShortfallNotice shortfalls={shortfalls} />}
+      {failure?.messageKey === 'checkout.price.changed' ? null : <PriceChangeNotice lines={lines} showNetPrices={summary.showNetPrices} />}
+      <NewAddressFormElement />
       <Form method="post" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-label={title}>
         <input type="hidden" name="idempotencyKey" value={values?.idempotencyKey || loaderData.idempotencyKey} />
         <input type="hidden" name="expectedTotal" value={centsToAmount(expectedGrossCents)} />
@@ -168,6 +231,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                     );
                   })}
                 </ul>
+                {mayAddAddress ? (
+                  <NewAddressDisclosure
+                    // A saved address starts the next one from an empty, closed form.
+                    key={chosenAddressId ?? 'none'}
+                    countries={loaderData.shippingCountries}
+                    defaultCountry={defaultNewAddressCountry(loaderData.shippingCountries, addresses.invoice?.country?.code)}
+                    problems={addressProblems}
+                  />
+                ) : addressProblems?.failure ? (
+                  <p role="alert" data-testid="new-address-failure" className="mt-3 rounded-md bg-danger-soft p-2 text-sm text-red-900">
+                    {t(addressProblems.failure)}
+                  </p>
+                ) : null}
               </div>
               <div>
                 <h2 className="mb-2 text-sm font-medium text-zinc-800">{t('checkout.address.invoice')}</h2>
@@ -320,8 +396,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ) : null}
             <button
               type="submit"
-              disabled={blocked || submitting}
-              aria-describedby={blockers.length > 0 ? 'checkout-blockers' : undefined}
+              disabled={blocked || posting}
+              aria-describedby={[blockers.length > 0 ? 'checkout-blockers' : '', summary.minimum.meets ? '' : 'minimum-order-amount'].filter(Boolean).join(' ') || undefined}
               data-testid="place-order"
               className={buttonClasses('primary', 'md', 'h-11 w-full text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand')}
             >

@@ -32,3 +32,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const field = issue.path.map(String).join('.') || undefined;
   throw new AppError('validation', messageKeyOf(issue, value), field ? { field } : {});
 }
+
+/**
+ * Every problem of a failed parse at once, as field path → message key (each field's first problem):
+ * for forms that show each field's problem next to it.
+ */
+export function fieldProblems(error: z.ZodError, input: unknown): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of error.issues) {
+    problems[issue.path.map(String).join('.')] ??= messageKeyOf(issue, input);
+  }
+  return problems;
+}

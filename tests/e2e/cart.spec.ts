@@ -40,7 +40,9 @@ test('a customer sees both carts with counts, lines and the order summary', asyn
     await expect(page.getByTestId('order-summary')).toContainText('Versand (Standardversand)');
     await expect(page.getByTestId('order-summary')).toContainText('Versand nach Deutschland.');
     await expect(page.getByTestId('order-summary')).toContainText('MwSt.');
-    await expect(page.getByTestId('minimum-order-amount')).toHaveText('Der Mindestbestellwert von 10.000,00 € ist noch nicht erreicht.');
+    await expect(page.getByTestId('minimum-order-amount')).toHaveText(
+      `Der Mindestbestellwert von 10.000,00 € ist noch nicht erreicht. Es fehlen noch ${formatEuro(1_000_000 - (net - discount))}.`,
+    );
     await expect(page.getByRole('link', { name: /Kasse|Checkout/ })).toHaveCount(0);
     await captureScreens(page, 'cart-order');
 

@@ -12,6 +12,8 @@ test.beforeAll(async () => {
 });
 
 test('a customer orders the cart from the checkout and lands on the thank-you page', async ({ page }) => {
+  // Screenshots and axe at two widths on three screens: more than the default 30 s on a small machine.
+  test.setTimeout(90_000);
   const [a, b] = products.plain;
   // About 100 € net: above the 50 € minimum order amount.
   const quantity = Math.max(1, Math.ceil(10_000 / a!.priceCents));
@@ -62,6 +64,8 @@ test('a customer orders the cart from the checkout and lands on the thank-you pa
 });
 
 test('the same order journey in English', async ({ page }) => {
+  // A whole journey with screenshots and axe at two widths: more than the default 30 s on a small machine.
+  test.setTimeout(90_000);
   const [a, b] = products.plain;
   const api = await signInWithBasket(page, [orderLine(a!, Math.max(1, Math.ceil(10_000 / a!.priceCents))), orderLine(b!, 1)]);
   // The language switch of the account sidebar, as a buyer uses it.
@@ -90,7 +94,7 @@ test('the same order journey in English', async ({ page }) => {
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/thank-you\?order=\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
-  await expect(page.getByTestId('thank-you-payment')).toHaveText('Invoice');
+  await expect(page.getByTestId('order-payment')).toHaveText('Invoice');
   await expect(page.getByText('PO-EN-7')).toBeVisible();
   await expect(page.getByText('Please call before delivery.')).toBeVisible();
   await expect(page.getByTestId('order-line')).toHaveCount(2);

@@ -3,6 +3,7 @@ import type { OrderType } from '../../../core/catalog-types';
 import { formatMoney } from '../../../core/money';
 import { useTranslation } from '../../lib/i18n';
 import type { CheckoutFailure } from './checkout.server';
+import { ReduceToAvailableForm } from './reduce-to-available-form';
 
 interface LineName {
   sku: string;
@@ -17,7 +18,10 @@ function detailLines(details: unknown): DetailLine[] {
   return details.lines as DetailLine[];
 }
 
-/** The refusal of the last place-order click, at the top of the page, with what to fix. */
+/**
+ * The refusal of the last place-order click, at the top of the page, with what to fix: for lines short
+ * of stock the one-click reduction, otherwise the way back to the cart.
+ */
 export function CheckoutFailureAlert({ failure, lines, orderType }: { failure: CheckoutFailure; lines: readonly LineName[]; orderType: OrderType }) {
   const { t, locale } = useTranslation();
   const nameOf = (sku: string | undefined) => lines.find((line) => line.sku === sku)?.name ?? sku ?? '';
@@ -35,7 +39,11 @@ export function CheckoutFailureAlert({ failure, lines, orderType }: { failure: C
               {line.variantSku ? ` / ${line.variantSku}` : ''}):{' '}
               {line.oldPrice && line.newPrice ? (
                 <>
-                  <s>{money(line.oldPrice)}</s> → {money(line.newPrice)}
+                  <del>
+                    <span className="sr-only">{t('cart.price.previous')} </span>
+                    {money(line.oldPrice)}
+                  </del>{' '}
+                  → {money(line.newPrice)}
                 </>
               ) : line.available !== undefined ? (
                 <>
@@ -46,6 +54,7 @@ export function CheckoutFailureAlert({ failure, lines, orderType }: { failure: C
           ))}
         </ul>
       ) : null}
+      {failure.messageKey === 'stock.not.enough.error' ? <ReduceToAvailableForm /> : null}
       {fixInCart ? (
         <p className="mt-2">
           <Link to={`/detailed-cart?type=${orderType}`} className="font-medium underline">

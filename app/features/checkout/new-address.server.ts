@@ -1,0 +1,68 @@
+import { fieldProblems } from '../../../server/http/validation';
+import { isAppError } from '../../../server/errors';
+import { addressInputSchema } from '../../../server/modules/addresses/address-input';
+import { addressTypes, type Address } from '../../../server/modules/addresses/address.service';
+import type { AppLoadContext } from '../../app-context';
+import { newAddressFields, type NewAddressField } from './new-address-fields';
+
+// "New shipping address" at checkout (issue 10 item 1): the page action's intent=addAddress. The address
+// goes through the address book's service like POST /api/address (same entitlement checks, same
+// validation, same limits), as a shipping address (type 1) of the buyer's company. On top of that the
+// checkout only takes countries it ships to (configuration shippingCountries): an address it could
+// not ship to would be useless here.
+
+/** What the buyer typed, kept to fill the form again after a refusal. */
+export type NewAddressValues = Record<NewAddressField, string>;
+
+export type NewAddressResult =
+  | { ok: true; address: Address }
+  | {
+      ok: false;
+      status: number;
+      /** Field → message key, shown next to the field. */
+      errors: Partial<Record<NewAddressField, string>>;
+      /** A refusal that concerns no single field (blocked user, too many addresses), as a message key. */
+      failure: string | null;
+      values: NewAddressValues;
+    };
+
+function valuesOf(form: FormData): NewAddressValues {
+  const entries = newAddressFields.map((field) => {
+    const value = form.get(field);
+    return [field, typeof value === 'string' ? value : ''] as const;
+  });
+  return Object.fromEntries(entries) as NewAddressValues;
+}
+
+function onlyFormFields(problems: Record<string, string>): Partial<Record<NewAddressField, string>> {
+  return Object.fromEntries(Object.entries(problems).filter(([field]) => (newAddressFields as readonly string[]).includes(field)));
+}
+
+export async function addAddressFromForm(app: AppLoadContext, form: FormData): Promise<NewAddressResult> {
+  const values = valuesOf(form);
+  const refused = (status: number, failure: string | null, errors: Partial<Record<NewAddressField, string>> = {}): NewAddressResult => ({
+    ok: false,
+    status,
+    errors,
+    failure,
+    values,
+  });
+  try {
+    // Who may add comes first: a blocked user is refused whatever they typed (403 'address.adding.blocked').
+    await app.services.addresses.checkMayAdd(app.ctx);
+    const input = { ...values, type: addressTypes.shipping, isDefault: false };
+    const parsed = addressInputSchema.safeParse(input);
+    const shippingCountries = (await app.services.settings.getConfiguration(app.ctx)).shippingCountries;
+    const errors = parsed.success ? {} : onlyFormFields(fieldProblems(parsed.error, input));
+    // The schema checks "a first name or a company name" only once every field is valid; the form
+    // says everything at once, so the buyer fixes it in one go.
+    if (!values.firstName.trim() && !values.companyName.trim()) errors.firstName ??= 'address.name.required';
+    if (!errors.country && values.country && !shippingCountries.includes(values.country.trim().toUpperCase())) errors.country = 'address.country.invalid';
+    if (!parsed.success || Object.keys(errors).length > 0) return refused(400, null, errors);
+    return { ok: true, address: await app.services.addresses.create(app.ctx, parsed.data) };
+  } catch (error) {
+    if (!isAppError(error) || error.statusCode >= 500) throw error;
+    const field = error.field as NewAddressField | undefined;
+    return field && newAddressFields.includes(field) ? refused(error.statusCode, null, { [field]: error.messageKey }) : refused(error.statusCode, error.messageKey);
+  }
+}
