@@ -23,3 +23,27 @@ export async function createBuyers(db: Database, prefix: string, count: number):
   }
   return buyers;
 }
+
+/** The first shipping address (type 1) of a company, by customer number: where its orders go. */
+export async function shippingAddressOf(db: Database, customerNo: string): Promise<number> {
+  const company = await db.selectFrom('companies').select('id').where('customer_no', '=', customerNo).executeTakeFirstOrThrow();
+  return (await db.selectFrom('addresses').select('id').where('company_id', '=', company.id).where('type', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * A product every buyer can order one by one at more than 10 €: outside the deal and clearance
+ * categories. `onlyPositiveStock` picks one the shop must never oversell (or one it may backorder).
+ */
+export async function orderableProduct(db: Database, onlyPositiveStock: boolean) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'sku', 'price_cents', 'sales_batch_size', 'stock'])
+    .where('is_only_sellable_with_positive_stock', '=', onlyPositiveStock ? 1 : 0)
+    .where('is_active', '=', 1)
+    .where('sales_batch_size', '=', 1)
+    .where('price_cents', '>', 1000)
+    .where('category_id', 'not in', db.selectFrom('categories').select('id').where('slug', 'in', ['angebote', 'auslaufartikel']))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}

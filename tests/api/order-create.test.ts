@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientFor, setSiteSetting, type ApiClient } from './basket-fixtures.ts';
+import { orderableProduct } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // POST /api/order/create, GET /api/order and GET /api/order/{id} (issue 10): the money path. Every
@@ -17,20 +18,6 @@ let guarded: { id: number; sku: string; price_cents: number; sales_batch_size: n
 let keySeq = 0;
 
 const newKey = () => `test-key-${process.pid}-${++keySeq}-${Date.now()}`;
-
-async function productWhere(onlyPositive: 0 | 1) {
-  return shop.db
-    .selectFrom('products')
-    .select(['id', 'sku', 'price_cents', 'sales_batch_size', 'stock'])
-    .where('is_only_sellable_with_positive_stock', '=', onlyPositive)
-    .where('is_active', '=', 1)
-    .where('sales_batch_size', '=', 1)
-    .where('price_cents', '>', 1000)
-    .where('category_id', 'not in', shop.db.selectFrom('categories').select('id').where('slug', 'in', ['angebote', 'auslaufartikel']))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-}
 
 function order(client: ApiClient, body: Record<string, unknown>, key: string | null = newKey()) {
   return shop.app.inject({
@@ -67,8 +54,8 @@ beforeAll(async () => {
     (await shop.db.selectFrom('addresses').select('id').where('company_id', '=', companyId).where('type', '=', 1).executeTakeFirstOrThrow()).id;
   homeAddressId = await address(await company('10001'));
   foreignAddressId = await address(await company('10002'));
-  plain = await productWhere(0);
-  guarded = await productWhere(1);
+  plain = await orderableProduct(shop.db, false);
+  guarded = await orderableProduct(shop.db, true);
 });
 afterAll(() => shop.close());
 

@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { testDataRoot } from '../setup/test-database.ts';
 import { clientFor, type ApiClient } from './basket-fixtures.ts';
+import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // The order confirmation mail (issue 10, item 7): written to the outbox in the order's transaction and
@@ -95,19 +96,8 @@ beforeAll(async () => {
   shop = await startTestShop({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
   customer = await clientFor(shop, 'customer');
   email = (await shop.db.selectFrom('users').select('email').where('id', '=', customer.userId).executeTakeFirstOrThrow()).email;
-  const company = (await shop.db.selectFrom('companies').select('id').where('customer_no', '=', '10001').executeTakeFirstOrThrow()).id;
-  homeAddressId = (await shop.db.selectFrom('addresses').select('id').where('company_id', '=', company).where('type', '=', 1).executeTakeFirstOrThrow()).id;
-  product = await shop.db
-    .selectFrom('products')
-    .select(['id', 'sku'])
-    .where('is_only_sellable_with_positive_stock', '=', 0)
-    .where('is_active', '=', 1)
-    .where('sales_batch_size', '=', 1)
-    .where('price_cents', '>', 1000)
-    .where('category_id', 'not in', shop.db.selectFrom('categories').select('id').where('slug', 'in', ['angebote', 'auslaufartikel']))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  homeAddressId = await shippingAddressOf(shop.db, '10001');
+  product = await orderableProduct(shop.db, false);
 });
 
 afterAll(async () => {

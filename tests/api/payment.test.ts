@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
 import { clientFor, type ApiClient } from './basket-fixtures.ts';
+import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // Online payment through Stripe Checkout (issue 10, item 5), against a local stand-in that speaks the
@@ -67,21 +68,10 @@ beforeAll(async () => {
   fake.setWebhookUrl(`${address}/api/payment/webhook`);
   customer = await clientFor(shop, 'customer');
   customer2 = await clientFor(shop, 'customer2');
-  const company = (await shop.db.selectFrom('companies').select('id').where('customer_no', '=', '10001').executeTakeFirstOrThrow()).id;
-  addressId = (await shop.db.selectFrom('addresses').select('id').where('company_id', '=', company).where('type', '=', 1).executeTakeFirstOrThrow()).id;
+  addressId = await shippingAddressOf(shop.db, '10001');
   const methodId = async (code: string) => (await shop.db.selectFrom('payment_methods').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   methods = { invoice: await methodId('invoice'), stripe: await methodId('stripe') };
-  guarded = await shop.db
-    .selectFrom('products')
-    .select(['id', 'sku', 'price_cents'])
-    .where('is_only_sellable_with_positive_stock', '=', 1)
-    .where('is_active', '=', 1)
-    .where('sales_batch_size', '=', 1)
-    .where('price_cents', '>', 1000)
-    .where('category_id', 'not in', shop.db.selectFrom('categories').select('id').where('slug', 'in', ['angebote', 'auslaufartikel']))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  guarded = await orderableProduct(shop.db, true);
   await shop.db.updateTable('products').set({ stock: 10_000 }).where('id', '=', guarded.id).execute();
 });
 afterAll(async () => {
