@@ -80,7 +80,7 @@ const expectedTables = [
   'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
   'invoices', 'credits', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
-  'mail_outbox',
+  'mail_outbox', 'payment_sessions', 'payment_events',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009).
 const engineTables = { sqlite: ['product_words', 'product_words_vocab'], postgres: ['search_words'] } as const;
