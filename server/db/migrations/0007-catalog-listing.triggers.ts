@@ -18,7 +18,7 @@ const maxFacetNameLength = 100;
 /** Keeps every facet key far below PostgreSQL's index entry limit (about 2,700 bytes). */
 const maxProductNameLength = 500;
 
-interface FacetSource {
+export interface FacetSource {
   /** The product row: a table alias, or NEW inside a SQLite row trigger. */
   product: string;
   /** The JSON attribute document to read. */
@@ -47,7 +47,7 @@ function facetSelect(engine: DatabaseEngine, { product: p, doc, from, where }: F
 const facetColumns = 'product_facets (tenant_id, category_id, name, value, product_name, product_id)';
 
 /** Inserts facet rows, skipping duplicates (a product and its variant may share a value). */
-function insertFacets(engine: DatabaseEngine, sources: FacetSource[]): string {
+export function insertFacets(engine: DatabaseEngine, sources: FacetSource[]): string {
   const rows = sources.map((source) => facetSelect(engine, source)).join(' UNION ALL ');
   return engine === 'sqlite' ? `INSERT OR IGNORE INTO ${facetColumns} ${rows}` : `INSERT INTO ${facetColumns} ${rows} ON CONFLICT DO NOTHING`;
 }

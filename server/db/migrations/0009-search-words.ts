@@ -28,7 +28,7 @@ const sqliteTriggers = [
 
 const foldedAccents = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿ';
 const plainLetters = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyy';
-const insertPostgresWords = (rows: string) => `
+export const insertPostgresWords = (rows: string) => `
   INSERT INTO search_words (word)
   SELECT DISTINCT w FROM ${rows} p,
     regexp_split_to_table(lower(replace(translate(${namesOf('p')}, '${foldedAccents}', '${plainLetters}'), 'ß', 'ss')), '[^[:alpha:]]+') w

@@ -68,24 +68,27 @@ export function createCheckoutDataRepository(db: Database) {
         .executeTakeFirst();
     },
 
-    findAddress(tenantId: number, companyId: number, addressId: number) {
-      return db.selectFrom('addresses').select(addressColumns).where('tenant_id', '=', tenantId).where('company_id', '=', companyId).where('id', '=', addressId).executeTakeFirst();
-    },
-
-    /** The company's invoice address (type 2), else its default address (type 0). */
-    async findInvoiceAddress(tenantId: number, companyId: number) {
+    /**
+     * The chosen shipping address and the company's invoice address (type 2, else its default address,
+     * type 0), in one query: a checkout needs both.
+     */
+    async findAddresses(tenantId: number, companyId: number, addressId: number) {
       const rows = await db
         .selectFrom('addresses')
-        .select(addressColumns)
+        .select([...addressColumns, 'is_default'])
         .where('tenant_id', '=', tenantId)
         .where('company_id', '=', companyId)
-        .where('type', 'in', [0, 2])
-        .orderBy('type', 'desc')
-        .orderBy('is_default', 'desc')
-        .orderBy('id')
-        .limit(1)
+        .where((eb) => eb.or([eb('id', '=', addressId), eb('type', 'in', [0, 2])]))
         .execute();
-      return rows[0];
+      const invoiceCandidates = rows
+        .filter((row) => row.type === 0 || row.type === 2)
+        .sort((a, b) => b.type - a.type || b.is_default - a.is_default || a.id - b.id);
+      const strip = (row: (typeof rows)[number] | undefined) => {
+        if (!row) return undefined;
+        const { is_default: _isDefault, ...address } = row;
+        return address;
+      };
+      return { address: strip(rows.find((row) => row.id === addressId)), invoiceAddress: strip(invoiceCandidates[0]) };
     },
 
     findPaymentMethod(tenantId: number, methodId: number) {
@@ -101,4 +104,4 @@ export function createCheckoutDataRepository(db: Database) {
 }
 
 export type CheckoutDataRepository = ReturnType<typeof createCheckoutDataRepository>;
-export type CheckoutAddress = NonNullable<Awaited<ReturnType<CheckoutDataRepository['findAddress']>>>;
+export type CheckoutAddress = NonNullable<Awaited<ReturnType<CheckoutDataRepository['findAddresses']>>['address']>;

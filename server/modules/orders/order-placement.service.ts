@@ -84,13 +84,11 @@ export function createOrderPlacement(deps: PlacementDeps) {
     const tenantId = ctx.tenant.id;
     const companyId = ctx.identity.companyId;
     if (companyId === null) throw new AppError('forbidden', 'error.forbidden');
-    const [buyer, configuration, scope, address, invoiceAddress, payment] = await Promise.all([
+    const [buyer, configuration, scope, { address, invoiceAddress }] = await Promise.all([
       deps.checkoutData.findBuyer(tenantId, ctx.identity.userId, companyId),
       deps.settings.getConfiguration(ctx),
       buyerScopeOf(ctx, deps.catalog),
-      deps.checkoutData.findAddress(tenantId, companyId, input.shippingAddressId),
-      deps.checkoutData.findInvoiceAddress(tenantId, companyId),
-      deps.checkoutData.findPaymentMethod(tenantId, input.paymentMethodId),
+      deps.checkoutData.findAddresses(tenantId, companyId, input.shippingAddressId),
     ]);
     if (!buyer || buyer.is_locked === 1 || buyer.is_active !== 1 || buyer.company_is_active !== 1) throw new AppError('forbidden', 'login.blocked');
     if (buyer.blocked_delivery === 1) throw new AppError('forbidden', 'checkout.delivery.blocked');
@@ -100,9 +98,11 @@ export function createOrderPlacement(deps: PlacementDeps) {
     const method = configuration.shippingMethods.find((candidate) => candidate._id === input.shippingMethodId);
     if (!method) throw new AppError('not_found', 'checkout.shipping_method.not_found', { field: 'shippingMethodId' });
     const shipping = { name: method.name, rates: shippingMethodRates(method) };
-    const online = payment?.code === onlinePaymentCode;
-    // An online method without a configured provider is not offered: it answers like an unknown one.
-    if (!payment || (online && !deps.onlinePayment.available)) throw new AppError('not_found', 'checkout.payment_method.not_found', { field: 'paymentMethodId' });
+    // Like the shipping methods, the payment methods the configuration offers: the active ones, the online
+    // method only with a configured provider (an unoffered one answers like an unknown one).
+    const offered = configuration.paymentMethods.find((candidate) => candidate._id === input.paymentMethodId);
+    if (!offered) throw new AppError('not_found', 'checkout.payment_method.not_found', { field: 'paymentMethodId' });
+    const online = offered.code === onlinePaymentCode;
     // An order paid online is placed by POST /api/payment/createOrder, which sends the buyer to pay it.
     if (online !== (mode === 'online')) throw new AppError('unprocessable', online ? 'checkout.payment_method.online' : 'checkout.payment_method.on_account', { field: 'paymentMethodId' });
 
@@ -126,7 +126,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
       address,
       invoiceAddress: invoiceAddress ?? null,
       shipping,
-      payment,
+      payment: { id: offered._id, code: offered.code, name: offered.translatedName },
       paymentDueAt: online ? new Date(Date.now() + deps.onlinePayment.timeoutMinutes * 60_000) : null,
       minimumOrderCents: minimumOrderAmount(personalMinimum, amountToCents(configuration.minimumOrderAmount.price.value)),
       notes: notes.map((note) => ({ deliveryDate: input.orderType === 'order' ? (input.requestedDeliveryDate ?? null) : note.deliveryDate, text: note.text.trim() })),

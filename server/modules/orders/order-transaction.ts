@@ -13,7 +13,7 @@ import { createBuyerProductsRepository, type BuyerScope } from '../basket/buyer-
 import type { Configuration } from '../settings/settings.service.ts';
 import type { CheckoutAddress, CheckoutBuyer } from './checkout-data.repository.ts';
 import { createCheckoutRequestRepository } from './checkout-request.repository.ts';
-import { createOrderWrites } from './order-writes.repository.ts';
+import { createOrderWrites, provisionalOrderNumber } from './order-writes.repository.ts';
 import type { AddressSnapshot, CostsSnapshot } from './order-view.ts';
 import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
@@ -34,7 +34,8 @@ export interface PlacementPlan {
   address: CheckoutAddress;
   invoiceAddress: CheckoutAddress | null;
   shipping: { name: string; rates: ShippingMethodRates };
-  payment: { id: number; code: string; name_de: string; name_en: string };
+  /** The method as the configuration offers it, its name in the buyer's language. */
+  payment: { id: number; code: string; name: string };
   /** Paid online: the order waits for its payment until this time (no confirmation mail before). */
   paymentDueAt: Date | null;
   minimumOrderCents: number;
@@ -137,19 +138,29 @@ async function allocate(trx: Database, plan: PlacementPlan, lines: readonly Pric
     [...new Set(stockLines.flatMap((entry) => (entry.variant ? [entry.variant.id] : [])))],
   );
   const short: { sku: string; variantSku: string | null; requested: number; available: number; season?: number }[] = [];
+  const takes: { entry: PricedLine; productId: number; variantId: number | null; quantity: number }[] = [];
   for (const entry of stockLines) {
-    const item = { productId: entry.product.id, variantId: entry.variant?.id ?? null };
     const available = (entry.variant ? stock.variants.get(entry.variant.id) : stock.products.get(entry.product.id)) ?? 0;
     const mustNotOversell = entry.product.isOnlySellableWithPositiveStock || !plan.configuration.buyableWithoutStock;
     const decision = allocateStock({ requested: entry.line.quantity, available, mustNotOversell });
-    if (!decision.ok || !(await writes.takeStock(tenantId, item, decision.taken))) {
-      short.push({ sku: entry.line.sku, variantSku: entry.line.variant_sku, requested: entry.line.quantity, available: decision.ok ? 0 : decision.available });
+    if (!decision.ok) {
+      short.push({ sku: entry.line.sku, variantSku: entry.line.variant_sku, requested: entry.line.quantity, available: decision.available });
       continue;
     }
-    // What the guarded update took is no longer there for a later line of the same product.
+    // What this line takes is no longer there for a later line of the same product.
     if (entry.variant) stock.variants.set(entry.variant.id, available - decision.taken);
     else stock.products.set(entry.product.id, available - decision.taken);
     backordered.set(entry.line.id, decision.backordered);
+    takes.push({ entry, productId: entry.product.id, variantId: entry.variant?.id ?? null, quantity: decision.taken });
+  }
+  // One guarded update per table for every line (a refused order takes nothing: it rolls back anyway).
+  if (short.length === 0) {
+    const missing = await writes.takeStocks(tenantId, takes);
+    for (const { entry, productId, variantId } of takes) {
+      if (variantId ? missing.variants.has(variantId) : missing.products.has(productId)) {
+        short.push({ sku: entry.line.sku, variantSku: entry.line.variant_sku, requested: entry.line.quantity, available: 0 });
+      }
+    }
   }
   const seasons = plan.configuration.seasons;
   for (const entry of ordered.filter((candidate) => candidate.line.order_type === 'preOrder' && candidate.product.isStockFreeze)) {
@@ -212,7 +223,6 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
 
   const backordered = await allocate(trx, plan, lines);
   const writes = createOrderWrites(trx);
-  const orderNumber = `WEB-${String(await writes.nextOrderNumber(tenantId)).padStart(6, '0')}`;
   const now = new Date().toISOString();
   const costs: CostsSnapshot = {
     goodsNetCents: totals.goods.netCents,
@@ -224,10 +234,10 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     vatCents: totals.total.vatCents,
     grossCents: totals.total.grossCents,
   };
-  const paymentName = ctx.locale === 'en' ? plan.payment.name_en : plan.payment.name_de;
   const orderId = await writes.insertOrder({
     tenant_id: tenantId,
-    order_number: orderNumber,
+    // The real number comes last (assignOrderNumber): the tenant's counter stays locked until the commit.
+    order_number: provisionalOrderNumber(input.idempotencyKey),
     company_id: buyer.company_id,
     user_id: ctx.identity.userId,
     order_type: input.orderType,
@@ -236,7 +246,7 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     external_order_number: input.externalOrderNumber ?? null,
     displayed_order_description: input.orderType === 'preOrder' ? 'preOrder' : 'order',
     status_id: '1',
-    payment_method: paymentName,
+    payment_method: plan.payment.name,
     payment_method_id: plan.payment.id,
     payment_status: plan.paymentDueAt ? 'awaiting' : 'open',
     payment_due_at: plan.paymentDueAt?.toISOString() ?? null,
@@ -314,5 +324,6 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
   // The confirmation mail commits (or rolls back) with the order: exactly one per committed order. An
   // order paid online gets it when the payment is confirmed (payments/payment.repository.ts).
   if (!plan.paymentDueAt) await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale });
+  await writes.assignOrderNumber(tenantId, orderId);
   return orderId;
 }

@@ -8,8 +8,35 @@ import type { NewRow } from '../../db/schema.ts';
 
 export type OrderWrites = ReturnType<typeof createOrderWrites>;
 
+const orderNumberPrefix = 'WEB-';
+const orderNumberDigits = 6;
+
+/** An order number as the buyer sees it: WEB-000042. */
+export function formatOrderNumber(counter: number): string {
+  return `${orderNumberPrefix}${String(counter).padStart(orderNumberDigits, '0')}`;
+}
+
+/**
+ * The number an order carries between its insert and assignOrderNumber, in the same transaction (so no
+ * other transaction ever sees it): unique like the Idempotency-Key it is made of.
+ */
+export function provisionalOrderNumber(idempotencyKey: string): string {
+  return `pending-${idempotencyKey}`;
+}
+
 export function createOrderWrites(trx: Database) {
   const isPostgres = engineOf(trx) === 'postgres';
+
+  async function nextOrderNumber(tenantId: number): Promise<number> {
+    const row = await trx
+      .insertInto('order_counters')
+      .values({ tenant_id: tenantId, last_number: 1 })
+      .onConflict((conflict) => conflict.column('tenant_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }))
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    return Number(row.last_number);
+  }
+
   return {
     /**
      * Writes the basket row first: on SQLite that takes the write lock at once (the transaction then runs
@@ -41,25 +68,40 @@ export function createOrderWrites(trx: Database) {
       return { products: new Map(products.map((row) => [row.id, row.stock])), variants: new Map(variants.map((row) => [row.id, row.stock])) };
     },
 
-    /** Takes stock with a guard: answers false when it is no longer there (the caller then refuses the order). */
-    async takeStock(tenantId: number, item: { productId: number; variantId: number | null }, quantity: number): Promise<boolean> {
-      if (quantity === 0) return true;
-      const result = item.variantId
-        ? await trx
-            .updateTable('product_variants')
-            .set({ stock: sql<number>`stock - ${quantity}` })
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', item.variantId)
-            .where('stock', '>=', quantity)
-            .executeTakeFirst()
-        : await trx
-            .updateTable('products')
-            .set({ stock: sql<number>`stock - ${quantity}` })
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', item.productId)
-            .where('stock', '>=', quantity)
-            .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /**
+     * Takes stock for several products and variants at once, each guarded (`stock >= quantity`): one statement
+     * per table instead of one per line, which on PostgreSQL also fires the table's statement triggers
+     * once. Quantities of one id are summed first (an update joins each row once). Answers the ids whose
+     * stock was no longer there (nothing is taken for those; the caller then refuses the order).
+     */
+    async takeStocks(
+      tenantId: number,
+      takes: readonly { productId: number; variantId: number | null; quantity: number }[],
+    ): Promise<{ products: Set<number>; variants: Set<number> }> {
+      const products = new Map<number, number>();
+      const variants = new Map<number, number>();
+      for (const take of takes) {
+        if (take.quantity === 0) continue;
+        const sums = take.variantId ? variants : products;
+        const id = take.variantId ?? take.productId;
+        sums.set(id, (sums.get(id) ?? 0) + take.quantity);
+      }
+      const guarded = async (table: 'products' | 'product_variants', sums: Map<number, number>): Promise<Set<number>> => {
+        if (sums.size === 0) return new Set();
+        const target = sql.table(table);
+        const wanted = sql.join(
+          [...sums].map(([id, quantity]) => sql`select cast(${id} as integer) as id, cast(${quantity} as integer) as quantity`),
+          sql` union all `,
+        );
+        const { rows } = await sql<{ id: number }>`
+          update ${target} set stock = ${target}.stock - t.quantity
+            from (${wanted}) as t
+           where ${target}.tenant_id = ${tenantId} and ${target}.id = t.id and ${target}.stock >= t.quantity
+          returning ${target}.id`.execute(trx);
+        const taken = new Set(rows.map((row) => Number(row.id)));
+        return new Set([...sums.keys()].filter((id) => !taken.has(id)));
+      };
+      return { products: await guarded('products', products), variants: await guarded('product_variants', variants) };
     },
 
     /** Pre-order quantity of a frozen product taken from its season's pre-stock, guarded like stock. */
@@ -75,16 +117,36 @@ export function createOrderWrites(trx: Database) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The tenant's next order number: one upsert, so a rolled-back order gives its number back. */
-    async nextOrderNumber(tenantId: number): Promise<number> {
-      const row = await trx
-        .insertInto('order_counters')
-        .values({ tenant_id: tenantId, last_number: 1 })
-        .onConflict((conflict) => conflict.column('tenant_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }))
-        .returning('last_number')
-        .executeTakeFirstOrThrow();
-      return Number(row.last_number);
+    /**
+     * Gives the order (inserted with a provisional number, see provisionalOrderNumber) the tenant's next
+     * order number, as the transaction's last statement: the counter row's lock, which every order of
+     * the tenant waits for, is then held only until the commit right after. One statement on PostgreSQL
+     * (the counter's upsert in a WITH); SQLite's transaction runs alone anyway. A rolled-back order gives
+     * its number back. Answers the number.
+     */
+    async assignOrderNumber(tenantId: number, orderId: number): Promise<string> {
+      if (!isPostgres) {
+        const orderNumber = formatOrderNumber(await nextOrderNumber(tenantId));
+        await trx.updateTable('orders').set({ order_number: orderNumber }).where('tenant_id', '=', tenantId).where('id', '=', orderId).execute();
+        return orderNumber;
+      }
+      // lpad cuts a longer text: the width grows with the number, as formatOrderNumber's padStart does.
+      const { rows } = await sql<{ order_number: string }>`
+        with counter as (
+          insert into order_counters (tenant_id, last_number) values (${tenantId}, 1)
+          on conflict (tenant_id) do update set last_number = order_counters.last_number + 1
+          returning last_number
+        )
+        update orders set order_number = ${orderNumberPrefix} || lpad(counter.last_number::text, greatest(${orderNumberDigits}, length(counter.last_number::text)), '0')
+          from counter
+         where orders.tenant_id = ${tenantId} and orders.id = ${orderId}
+        returning orders.order_number`.execute(trx);
+      const row = rows[0];
+      if (!row) throw new Error(`Order ${orderId} of tenant ${tenantId} is not there to number`);
+      return row.order_number;
     },
+
+    /** The tenant's next order number: one upsert, so a rolled-back order gives its number back. */
 
     async insertOrder(order: NewRow<'orders'>): Promise<number> {
       const row = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
