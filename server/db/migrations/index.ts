@@ -14,7 +14,7 @@ import * as m0012 from './0012-address-book.ts';
 import * as m0013 from './0013-order-placement.ts';
 import * as m0014 from './0014-mail-outbox.ts';
 import * as m0015 from './0015-online-payment.ts';
-import * as m0016 from './0016-order-indexes.ts';
+import * as m0016 from './0016-stock-update-triggers.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -35,5 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0013-order-placement': m0013,
   '0014-mail-outbox': m0014,
   '0015-online-payment': m0015,
-  '0016-order-indexes': m0016,
+  '0016-stock-update-triggers': m0016,
 };

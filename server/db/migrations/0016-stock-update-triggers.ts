@@ -12,7 +12,6 @@ import { insertPostgresWords } from './0009-search-words.ts';
 // products' triggers in turn. Together about half of PostgreSQL's CPU time per order (5-line carts).
 // The functions now return early when none of the columns they derive from changed; what they write
 // when one did is unchanged. SQLite's row triggers already fire only on their columns (UPDATE OF).
-// (Named order-indexes: no index was missing; the name was agreed before the cause was known.)
 
 /** Rows of a products or variants update whose listed columns changed (`o` old, `n` new, joined on id). */
 const changedRows = (select: string, condition: string) => `SELECT ${select} FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE ${condition}`;
