@@ -173,7 +173,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
       if (!provider) throw new AppError('not_found', 'error.not_found');
       let event;
       try {
-        event = provider.readWebhook(rawBody, signature);
+        event = await provider.readWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof InvalidWebhook) throw new AppError('bad_request', 'payment.webhook.signature');
         throw error;

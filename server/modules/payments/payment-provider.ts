@@ -47,7 +47,7 @@ export interface PaymentProvider {
   /** Closes an open session so it can no longer be paid; answers the state after. */
   expire(sessionId: string): Promise<SessionState>;
   /** Verifies the signature (throws InvalidWebhook) and reads the event; null for event types the shop ignores. */
-  readWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+  readWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent | null>;
 }
 
 export class InvalidWebhook extends Error {}
