@@ -1,11 +1,13 @@
 import type { CartProduct, PreStock } from '../../../core/catalog-types';
 import { lineKey } from '../../../core/cart-state';
 import { normaliseQuantity, stepFor } from '../../../core/quantity';
+import { allocateStock, mustNotOversell } from '../../../core/stock-allocation';
 import { packsTotal } from '../cart/line-details';
 
 // Which lines of a cart the order placement would refuse for stock ('stock.not.enough.error'), and
 // what "reduce to available quantity" makes of them. The same rules as the placement
-// (server/modules/orders/order-transaction.ts), so the checkout can say so before the click:
+// (server/modules/orders/order-transaction.ts, core/stock-allocation.ts), so the checkout can say so
+// before the click:
 //   - an order line asks for more than its item's stock, and the item must not be oversold (the
 //     product is sold only with positive stock, or the shop does not sell without stock);
 //   - a pre-order line of a product with frozen stock asks, in some season, for more than that season's
@@ -74,16 +76,15 @@ export function fitPreOrderQuantities(quantities: readonly number[], preStockOf:
 }
 
 function orderShortfall(line: CartProduct, facts: StockFacts, rules: StockRules): Shortfall | null {
-  const mustNotOversell = facts.isOnlySellableWithPositiveStock || !rules.buyableWithoutStock;
-  const inStock = Math.max(0, line.stock.value);
-  if (!mustNotOversell || line.quantity <= inStock) return null;
+  const decision = allocateStock({ requested: line.quantity, available: line.stock.value, mustNotOversell: mustNotOversell(facts, rules) });
+  if (decision.ok) return null;
   return {
     sku: line.sku,
     variantSku: line.variantSku ?? null,
     name: line.name,
     orderType: 'order',
     requested: line.quantity,
-    available: roundDown(inStock, stepOf(line, rules)),
+    available: roundDown(decision.available, stepOf(line, rules)),
     quantities: [],
   };
 }

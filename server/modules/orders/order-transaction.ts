@@ -17,7 +17,7 @@ import { createOrderWrites, provisionalOrderNumber } from './order-writes.reposi
 import type { AddressSnapshot, CostsSnapshot } from './order-view.ts';
 import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
-import { allocateStock } from './stock-allocation.ts';
+import { allocateStock, mustNotOversell } from '../../../core/stock-allocation.ts';
 import type { ShopperContext } from '../basket/shopper.ts';
 
 // Step 3 of placing an order (order-placement.service.ts), all on one transaction: whatever fails,
@@ -141,8 +141,7 @@ async function allocate(trx: Database, plan: PlacementPlan, lines: readonly Pric
   const takes: { entry: PricedLine; productId: number; variantId: number | null; quantity: number }[] = [];
   for (const entry of stockLines) {
     const available = (entry.variant ? stock.variants.get(entry.variant.id) : stock.products.get(entry.product.id)) ?? 0;
-    const mustNotOversell = entry.product.isOnlySellableWithPositiveStock || !plan.configuration.buyableWithoutStock;
-    const decision = allocateStock({ requested: entry.line.quantity, available, mustNotOversell });
+    const decision = allocateStock({ requested: entry.line.quantity, available, mustNotOversell: mustNotOversell(entry.product, plan.configuration) });
     if (!decision.ok) {
       short.push({ sku: entry.line.sku, variantSku: entry.line.variant_sku, requested: entry.line.quantity, available: decision.available });
       continue;

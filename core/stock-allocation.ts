@@ -1,7 +1,13 @@
-// How much of an ordered line is taken from stock and how much is backordered (issue 10).
+// How much of an ordered line is taken from stock and how much is backordered (issue 10): the order's
+// transaction decides with it, and the checkout page tells the buyer before the click by the same rule.
 // A line that must not be oversold (a positive-stock-only product, or any product of a shop that
 // does not sell without stock) is taken whole or not at all; otherwise what is in stock is taken and
 // the rest is recorded as backordered, so stock never goes below zero and the buyer is told.
+
+/** Whether a product may be sold beyond its stock in this shop. */
+export function mustNotOversell(product: { isOnlySellableWithPositiveStock: boolean }, shop: { buyableWithoutStock: boolean }): boolean {
+  return product.isOnlySellableWithPositiveStock || !shop.buyableWithoutStock;
+}
 
 export interface StockDemand {
   requested: number;
