@@ -12,18 +12,14 @@ export async function loadPlacedOrder(app: AppLoadContext, request: Request) {
   if (!/^\d{1,15}$/.test(id)) throw data(null, { status: 404 });
   try {
     const orderId = Number(id);
-    const before = await services.orders.getOrder(ctx, orderId);
-    if (before.paymentStatus === 'awaiting' || before.paymentStatus === 'failed') await services.onlinePayments.confirmReturn(ctx, orderId);
-    const [order, basket] = await Promise.all([services.orders.getOrder(ctx, orderId), services.basket.getBasket(ctx)]);
-    return { order, basket };
+    const [placed, basket] = await Promise.all([services.orders.getOrder(ctx, orderId), services.basket.getBasket(ctx)]);
+    if (placed.paymentStatus !== 'awaiting' && placed.paymentStatus !== 'failed') return { order: placed, basket };
+    // Read again only when the provider's answer may have changed it.
+    await services.onlinePayments.confirmReturn(ctx, orderId);
+    return { order: await services.orders.getOrder(ctx, orderId), basket };
   } catch (error) {
     // Not signed in as a buyer, or not this company's order: answered like an unknown order.
     if (isAppError(error) && error.statusCode < 500) throw data(null, { status: 404 });
     throw error;
   }
-}
-
-/** An order paid online that is not paid (yet): failed, cancelled, or still open at the provider. */
-export function paymentIsUnsettled(paymentStatus: string | null): boolean {
-  return paymentStatus === 'failed' || paymentStatus === 'cancelled' || paymentStatus === 'awaiting';
 }
