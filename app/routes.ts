@@ -19,6 +19,22 @@ export default [
     route('order-failed', 'routes/order-failed.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('search', 'routes/search.tsx'),
+    // The account area: one layout with the account navigation; a page joins with its route here and
+    // its entry in app/features/layout/account-menu-items.ts.
+    route('my-account', 'routes/my-account.tsx', [
+      index('routes/my-account.profile.tsx'),
+      route('addresses', 'routes/my-account.addresses.tsx'),
+      route('order-history', 'routes/my-account.order-history.tsx'),
+      // Downloads: the order history as XLSX/CSV, an order's confirmation as PDF (resource routes).
+      route('order-history/export', 'routes/my-account.order-history.export.ts'),
+      route('order-history/:id', 'routes/my-account.order-history.detail.tsx'),
+      route('order-history/:id/document', 'routes/my-account.order-history.document.ts'),
+      route('invoices', 'routes/my-account.invoices.tsx'),
+      // Downloads: the finance list as XLSX/CSV, a document and the statement of open items as PDF.
+      route('invoices/export', 'routes/my-account.invoices.export.ts'),
+      route('invoices/statement', 'routes/my-account.invoices.statement.ts'),
+      route('invoices/:id/document', 'routes/my-account.invoices.document.ts'),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -26,6 +26,9 @@ describe('redirectFor', () => {
     ['content pages close during maintenance', { ...anonymous, maintenanceActive: true, pathname: '/content/agb' }, '/maintenance'],
     ['choosing a language works before sign-in', { ...anonymous, pathname: '/locale' }, null],
     ['logout is always reachable', { ...anonymous, pathname: '/logout' }, null],
+    ['a guest on a page deeper in the account area goes home', { ...guest, pathname: '/my-account/order-history/42' }, '/'],
+    ['a customer may open a page deeper in the account area', { ...customer, pathname: '/my-account/order-history/42' }, null],
+    ['a look-alike of the account area is no part of it', { ...guest, pathname: '/my-accountant' }, null],
   ])('%s', (_name, input, expected) => {
     expect(redirectFor(input)).toBe(expected);
   });

@@ -21,6 +21,9 @@ export const guestForbiddenPaths = [
   '/checkout',
 ] as const;
 
+/** The account area: a guest is sent home from every page in it, the ones below those listed above too. */
+export const guestForbiddenArea = '/my-account';
+
 export interface GuardInput {
   pathname: string;
   isAuthenticated: boolean;
@@ -46,6 +49,6 @@ export function redirectFor(input: GuardInput): string | null {
   if (publicPathPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return null;
   if (isIn(unauthorizedPaths, pathname)) return input.isAuthenticated ? '/' : null;
   if (!input.isAuthenticated) return '/landing';
-  if (input.isGuest && isIn(guestForbiddenPaths, pathname)) return '/';
+  if (input.isGuest && (isIn(guestForbiddenPaths, pathname) || pathname.startsWith(`${guestForbiddenArea}/`))) return '/';
   return null;
 }

@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import accountRoutes from './api/account/account.routes.ts';
 import addressRoutes from './api/address/address.routes.ts';
 import basketRoutes from './api/basket/basket.routes.ts';
 import configurationRoutes from './api/configuration/configuration.routes.ts';
+import documentRoutes from './api/documents/document.routes.ts';
 import healthRoutes from './api/health/health.routes.ts';
 import loginRoutes from './api/login/login.routes.ts';
 import materialCategoryRoutes from './api/material/material-category.routes.ts';
@@ -121,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(wishlistRoutes, { services });
       await scope.register(addressRoutes, { services });
       await scope.register(orderRoutes, { services });
+      await scope.register(documentRoutes, { services });
+      await scope.register(accountRoutes, { services });
       await scope.register(paymentRoutes, { services });
       for (const routes of [materialCategoryRoutes, materialRoutes, searchTokenRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });

@@ -39,6 +39,14 @@ import { createCheckoutDataRepository } from './modules/orders/checkout-data.rep
 import { createOrderPlacement } from './modules/orders/order-placement.service.ts';
 import { createOrderRepository } from './modules/orders/order.repository.ts';
 import { createOrderService } from './modules/orders/order.service.ts';
+import { createOrderScopes } from './modules/orders/order-history-scope.ts';
+import { createFinanceAccess } from './modules/finance/finance-access.ts';
+import { createFinanceRepository } from './modules/finance/finance.repository.ts';
+import { createFinanceService } from './modules/finance/finance.service.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createOrderHistoryRepository } from './modules/orders/order-history.repository.ts';
+import { createOrderStatusNames } from './modules/orders/order-history-statuses.ts';
 import { createMailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
 import { createMailWorker, type MailWorkerLog } from './modules/mail/mail-worker.ts';
@@ -66,7 +74,15 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     { answerTtlMs: config.catalogAnswerCacheMs },
   );
   const productSearch = createProductSearchRepository(db);
-  const orders = createOrderService(createOrderRepository(db));
+  const baskets = createBasketRepository(db);
+  const basket = createBasketService({ baskets, catalog, products: buyerProducts, settings });
+  const orderStatusNames = createOrderStatusNames(settings);
+  const orders = createOrderService({
+    orders: createOrderRepository(db),
+    history: createOrderHistoryRepository(db),
+    statusNames: orderStatusNames,
+    reorder: { baskets, basket, catalog, products: buyerProducts, settings },
+  });
   const engineDocuments = createEngineDocumentsRepository(db);
   const engine = config.searchEngine;
   const engineClient = engine ? createEngineClient(engine) : null;
@@ -78,6 +94,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     checkoutData,
     onlinePayment: { available: config.payment.stripe !== null, timeoutMinutes: config.payment.timeoutMinutes },
     orderView: (ctx, orderId) => orders.getOrder(ctx, orderId),
+    statusNames: orderStatusNames,
   });
   const onlinePayments = createOnlinePayments({
     provider: config.payment.stripe ? createStripeProvider(config.payment.stripe) : null,
@@ -87,6 +104,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     publicUrl: config.publicUrl,
     log,
   });
+  const financeDocuments = createFinanceRepository(db);
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
     settings,
@@ -113,11 +131,26 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       catalog,
     }),
     engineDocuments,
-    basket: createBasketService({ baskets: createBasketRepository(db), catalog, products: buyerProducts, settings }),
+    basket,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users }),
     orders,
     orderPlacement,
+    // The PDFs of orders, invoices, credits and the statement; orders under the history's rule of whose
+    // orders a user sees (with its own few-seconds cache of the company's setting).
+    documents: createDocumentsService({
+      documents: createDocumentsRepository(db),
+      orders: createOrderRepository(db),
+      orderScopes: createOrderScopes(createOrderHistoryRepository(db)),
+      mediaDir: config.mediaDir,
+    }),
+    // The finance view (invoices and credits, their summary and export); documents of the company under the
+    // company's sharing setting, their orders under the history's rule of whose orders a user sees.
+    finance: createFinanceService({
+      finance: financeDocuments,
+      access: createFinanceAccess({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(db)) }),
+      shopCurrency: async (ctx) => (await settings.getConfiguration(ctx)).defaultCurrency,
+    }),
     onlinePayments,
     // Cancels online orders not paid in time and releases their stock; started in app.ts.
     paymentTimeout: createBackgroundLoop({

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type Pg from 'pg';
 import type { DatabaseEngine } from '../config.ts';
 import { databaseEngineOf } from '../config.ts';
+import { namingStatements } from './named-statements.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
 import type { DB } from './schema.ts';
 
@@ -35,7 +36,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       // parallel workers costs more than it saves and competes with the other requests for the cores.
       options: '-c max_parallel_workers_per_gather=0',
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) });
     return { db, engine, close: () => db.destroy() };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +10,9 @@ import { siteSettingsSchema } from '../../core/site-settings.ts';
 import { verifyPassword } from '../modules/auth/password.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import { applyMigrations, migrateToLatest } from './migrator.ts';
-import { demoAccounts, seedDemo } from './seed/index.ts';
+import { benchmarkCompanyNo, benchmarkLogin, demoAccounts, seedBenchmarkOrders, seedDemo } from './seed/index.ts';
 import { generateProduct } from './seed/product-generator.ts';
+import { SEED_TIME } from './seed/reference-data.ts';
 
 // Migrates a fresh SQLite file and (when reachable) a fresh PostgreSQL database, seeds 300 demo
 // products into each and checks the facts other modules rely on.
@@ -79,7 +82,7 @@ const expectedTables = [
   'sales_head_statuses', 'content_pages', 'categories', 'sales_units', 'products', 'product_variants', 'product_images',
   'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
-  'invoices', 'credits', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
+  'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
   'mail_outbox', 'payment_sessions', 'payment_events',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009).
@@ -93,8 +96,11 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
   let firstSeed: { seeded: boolean };
   const mediaDir = path.join(os.tmpdir(), `shop-schema-test-media-${tag}-${engine.name}`);
 
+  let databaseUrl: string;
+
   beforeAll(async () => {
-    handle = openDatabase(await engine.create(), { poolSize: 2 });
+    databaseUrl = await engine.create();
+    handle = openDatabase(databaseUrl, { poolSize: 2 });
     await migrateToLatest(handle.db);
     firstSeed = await seedDemo(handle.db, { products: PRODUCTS, mediaDir });
   }, 120_000);
@@ -127,12 +133,12 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     const numeric = cols.filter((c) => /_(cents|bp|milli)$/.test(c.column_name));
     expect(numeric.length).toBeGreaterThan(20);
     for (const c of numeric) expect(['integer', 'bigint'], `${c.table_name}.${c.column_name}`).toContain(c.data_type);
-    const sums = cols.filter((c) => ['orders', 'invoices', 'credits'].includes(c.table_name) && /total_cents|amount_cents|balance_cents/.test(c.column_name));
+    const sums = cols.filter((c) => ['orders', 'finance_documents'].includes(c.table_name) && /total_cents|amount_cents|balance_cents/.test(c.column_name));
     for (const c of sums) expect(c.data_type, `${c.table_name}.${c.column_name}`).toBe('bigint');
 
     const orders = await handle.db.selectFrom('orders').select(['net_total_cents', 'vat_total_cents', 'gross_total_cents', 'shipping_price_cents']).execute();
     const products = await handle.db.selectFrom('products').select(['price_cents', 'retail_price_cents', 'vat_rate_bp']).limit(50).execute();
-    const invoices = await handle.db.selectFrom('invoices').select(['amount_cents', 'open_amount_cents']).execute();
+    const invoices = await handle.db.selectFrom('finance_documents').select(['amount_cents', 'open_amount_cents']).execute();
     for (const value of [...orders, ...products, ...invoices].flatMap((row) => Object.values(row))) {
       if (value !== null) expect(Number.isInteger(value), String(value)).toBe(true);
     }
@@ -193,13 +199,15 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
 
   it('generates the catalogue, documents and customer extras', async () => {
     const db = handle.db;
-    const count = async (table: 'products' | 'orders' | 'invoices' | 'credits' | 'stock_alarms' | 'notifications' | 'addresses') =>
+    const count = async (table: 'products' | 'orders' | 'finance_documents' | 'stock_alarms' | 'notifications' | 'addresses') =>
       Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const documents = async (type: 'invoice' | 'credit') =>
+      Number((await db.selectFrom('finance_documents').select((eb) => eb.fn.countAll().as('n')).where('type', '=', type).executeTakeFirstOrThrow()).n);
     expect(await count('products')).toBe(PRODUCTS);
     expect(await count('addresses')).toBe(6);
-    expect(await count('orders')).toBeGreaterThanOrEqual(8);
-    expect(await count('invoices')).toBeGreaterThanOrEqual(3);
-    expect(await count('credits')).toBeGreaterThanOrEqual(2);
+    expect(await count('orders')).toBe(570);
+    expect(await documents('invoice')).toBeGreaterThan(500);
+    expect(await documents('credit')).toBeGreaterThanOrEqual(10);
     expect(await count('stock_alarms')).toBeGreaterThanOrEqual(1);
     expect(await count('notifications')).toBeGreaterThanOrEqual(2);
 
@@ -222,6 +230,161 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     expect(variants.length).toBeGreaterThan(0);
     const outOfStock = await db.selectFrom('products').select('id').where('stock', '=', 0).execute();
     expect(outOfStock.length).toBeGreaterThan(PRODUCTS * 0.04);
+  });
+
+  it('seeds two years of orders for each demo company, with every status, packs and a timeline', async () => {
+    const db = handle.db;
+    const orders = await db.selectFrom('orders').innerJoin('companies', 'companies.id', 'orders.company_id').selectAll('orders').select('companies.customer_no').orderBy('orders.id').execute();
+    const byCompany = (customerNo: string) => orders.filter((o) => o.customer_no === customerNo);
+    expect(byCompany('10001')).toHaveLength(340);
+    expect(byCompany('10002')).toHaveLength(230);
+    const twoYearsBefore = new Date(Date.parse(SEED_TIME) - 731 * 86_400_000).toISOString();
+    for (const o of orders) {
+      expect(o.order_date > twoYearsBefore && o.order_date < SEED_TIME, o.order_date).toBe(true);
+      expect(o.order_number).toMatch(/^AU-20\d\d-\d{5}$/);
+    }
+    for (const customerNo of ['10001', '10002']) {
+      const statuses = new Set(byCompany(customerNo).map((o) => o.status_id));
+      expect([...statuses].sort(), customerNo).toEqual(['1', '2', '3', '4', '5']);
+      expect(new Set(byCompany(customerNo).map((o) => o.delivery_status))).toEqual(new Set(['open', 'partial', 'delivered']));
+    }
+    const countBy = (pick: (o: (typeof orders)[number]) => string | null) => orders.reduce((m, o) => m.set(pick(o), (m.get(pick(o)) ?? 0) + 1), new Map<string | null, number>());
+    const byStatus = countBy((o) => o.status_id);
+    // Mostly completed history; a few open, in progress, partly shipped and cancelled orders.
+    expect(byStatus.get('4')).toBeGreaterThan(orders.length * 0.8);
+    for (const status of ['1', '2', '3', '5']) expect(byStatus.get(status), status).toBeLessThan(orders.length * 0.1);
+    expect(countBy((o) => o.order_type).get('preOrder')).toBeGreaterThan(20);
+    expect(orders.filter((o) => o.external_order_number !== null).length).toBeGreaterThan(orders.length / 2);
+    const customer = await db.selectFrom('users').select('id').where('username', '=', 'customer').executeTakeFirstOrThrow();
+    expect(orders.filter((o) => o.user_id === customer.id).length).toBeGreaterThan(100);
+    expect(Number((await db.selectFrom('order_notes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(20);
+
+    const seller = JSON.parse(orders[0]?.seller ?? 'null') as Record<string, unknown>;
+    expect(seller).toEqual({ name: 'Nordlicht Großhandel GmbH', address: 'Hafenstraße 12', postCode: '20457', city: 'Hamburg', countryCode: 'DE', countryName: 'Deutschland', phone: '+49 40 1234567-0', email: 'info@nordlicht-grosshandel.example', logoUrl: '/media/logo.svg' });
+
+    const items = await db.selectFrom('order_items').selectAll().execute();
+    const events = await db.selectFrom('order_status_events').selectAll().orderBy('occurred_at').orderBy('id').execute();
+    const packs = await db.selectFrom('order_packs').selectAll().execute();
+    const group = <T extends { order_id: number }>(rows: readonly T[]) => rows.reduce((m, r) => m.set(r.order_id, [...(m.get(r.order_id) ?? []), r]), new Map<number, T[]>());
+    const [itemsOf, eventsOf, packsOf] = [group(items), group(events), group(packs)];
+    expect(items.length / orders.length).toBeGreaterThan(4);
+    expect(items.length / orders.length).toBeLessThan(6.5);
+    for (const o of orders) {
+      const lines = itemsOf.get(o.id) ?? [];
+      expect(lines.length, o.order_number).toBeGreaterThan(0);
+      // The totals are the lines', less the discount (3 % for 10001), plus shipping.
+      const goods = lines.reduce((sum, l) => sum + l.line_net_cents, 0);
+      expect(o.net_total_cents, o.order_number).toBe(goods - o.discount_cents + o.shipping_price_cents);
+      expect(o.discount_percent_bp).toBe(o.customer_no === '10001' ? 300 : 0);
+      for (const l of lines) expect(l.line_net_cents).toBe(l.unit_price_cents * l.quantity);
+      // search_text: every line's sku, variant sku and name, lower case.
+      expect(o.search_text).toBe(o.search_text.toLowerCase());
+      for (const l of lines) expect(o.search_text).toContain(`${l.sku} ${l.variant_sku ? `${l.variant_sku} ` : ''}${l.name}`.toLowerCase());
+      // The timeline: after the placement, in time order, ending with the order's status.
+      const timeline = eventsOf.get(o.id) ?? [];
+      for (const e of timeline) expect(e.occurred_at >= o.order_date && e.occurred_at <= SEED_TIME, o.order_number).toBe(true);
+      expect(timeline[timeline.length - 1]?.status_id ?? '1', o.order_number).toBe(o.status_id);
+      const shipped = (packsOf.get(o.id) ?? []).filter((p) => p.shipped_at !== null);
+      expect(shipped.length > 0, o.order_number).toBe(o.delivery_status !== 'open');
+      if (o.delivery_status === 'partial') expect(lines.some((l) => l.backordered_quantity > 0), o.order_number).toBe(true);
+    }
+    expect(new Set(packs.map((p) => p.carrier))).toEqual(new Set(['DHL', 'DPD', 'UPS', 'GLS', 'Hermes', 'FedEx']));
+    expect(packs.filter((p) => p.carrier === 'DHL').every((p) => /^00340434\d{12}$/.test(p.tracking_code))).toBe(true);
+    expect(packs.filter((p) => p.carrier === 'UPS').every((p) => /^1Z[0-9A-Z]{16}$/.test(p.tracking_code))).toBe(true);
+    expect(packs.every((p) => p.shipped_at === null || p.shipped_at < SEED_TIME)).toBe(true);
+  });
+
+  it('seeds invoices and credits with consistent amounts and every payment state', async () => {
+    const db = handle.db;
+    const docs = await db.selectFrom('finance_documents').innerJoin('companies', 'companies.id', 'finance_documents.company_id').selectAll('finance_documents').select('companies.customer_no').orderBy('doc_date').orderBy('created_at').execute();
+    const orders = await db.selectFrom('orders').select(['id', 'order_date', 'delivery_status', 'payment_status']).execute();
+    const today = new Date().toISOString().slice(0, 10);
+    for (const d of docs) {
+      expect(d.net_cents! + d.vat_cents!, d.fin_doc_number).toBe(d.amount_cents);
+      expect(d.open_amount_cents >= 0 && d.open_amount_cents <= d.amount_cents, d.fin_doc_number).toBe(true);
+      expect(d.payment_status).toBe(d.open_amount_cents === 0 ? 'paid' : d.open_amount_cents < d.amount_cents ? 'partiallyPaid' : 'open');
+      expect(d.fin_doc_number).toMatch(d.type === 'invoice' ? /^RE-20\d\d-\d{5}$/ : /^GS-20\d\d-\d{5}$/);
+      expect(d.doc_date <= SEED_TIME.slice(0, 10)).toBe(true);
+      const lines = JSON.parse(d.lines) as { sku: string; name: string; quantity: number; unitPriceCents: number; vatRateBp: number; lineNetCents: number }[];
+      const shares = JSON.parse(d.vat_by_rate) as { rateBp: number; netCents: number; vatCents: number }[];
+      expect(lines.reduce((sum, l) => sum + l.lineNetCents, 0), d.fin_doc_number).toBe(d.net_cents);
+      expect(shares.reduce((sum, s) => sum + s.netCents, 0), d.fin_doc_number).toBe(d.net_cents);
+      expect(shares.reduce((sum, s) => sum + s.vatCents, 0), d.fin_doc_number).toBe(d.vat_cents);
+      for (const l of lines) expect(Number.isInteger(l.lineNetCents) && Number.isInteger(l.unitPriceCents)).toBe(true);
+      expect(JSON.parse(d.seller ?? '{}')).toMatchObject({ name: 'Nordlicht Großhandel GmbH', postCode: '20457' });
+      expect(JSON.parse(d.buyer ?? '{}')).toMatchObject({ customerNo: d.customer_no, countryCode: d.customer_no === '10002' ? 'AT' : 'DE' });
+      if (d.type === 'invoice' && d.order_id !== null) {
+        expect(d.due_date).toBe(new Date(Date.parse(d.doc_date) + 30 * 86_400_000).toISOString().slice(0, 10));
+        expect(d.doc_date >= (orders.find((o) => o.id === d.order_id)?.order_date ?? '').slice(0, 10)).toBe(true);
+      }
+    }
+    // Every delivered or partly delivered order has its invoice.
+    const invoiced = new Set(docs.filter((d) => d.type === 'invoice').map((d) => d.order_id));
+    for (const o of orders.filter((o) => o.delivery_status !== 'open')) expect(invoiced.has(o.id), String(o.id)).toBe(true);
+    const invoices = docs.filter((d) => d.type === 'invoice');
+    const credits = docs.filter((d) => d.type === 'credit');
+    expect(invoices.filter((d) => d.payment_status === 'paid').length).toBeGreaterThan(invoices.length * 0.8);
+    expect(invoices.some((d) => d.payment_status === 'partiallyPaid')).toBe(true);
+    expect(invoices.some((d) => d.open_amount_cents > 0 && d.due_date !== null && d.due_date < today)).toBe(true);
+    expect(invoices.some((d) => d.payment_status === 'open' && d.due_date !== null && d.due_date > SEED_TIME.slice(0, 10))).toBe(true);
+    expect(credits.some((d) => d.payment_status === 'paid')).toBe(true);
+    expect(credits.some((d) => d.payment_status === 'open')).toBe(true);
+    for (const customerNo of ['10001', '10002']) {
+      const own = docs.filter((d) => d.customer_no === customerNo);
+      expect(own.some((d) => d.open_amount_cents > 0 && d.due_date !== null && d.due_date < SEED_TIME.slice(0, 10)), customerNo).toBe(true);
+      // The running balance: what is open, invoices less credits, after the company's last document.
+      const open = own.reduce((sum, d) => sum + (d.type === 'invoice' ? d.open_amount_cents : -d.open_amount_cents), 0);
+      expect(own[own.length - 1]?.balance_cents, customerNo).toBe(open);
+    }
+    // Orders on account are paid when their invoices are.
+    expect(orders.filter((o) => o.payment_status === 'paid').length).toBeGreaterThan(orders.length / 2);
+  });
+
+  it('builds and rebuilds the benchmark company (npm run db:seed -- --orders N)', async () => {
+    const db = handle.db;
+    const demoOrders = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const cli = path.resolve(import.meta.dirname, 'cli-seed.ts');
+    const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir };
+    const { stdout } = await promisify(execFile)(process.execPath, [cli, '--products', String(PRODUCTS), '--orders', '50'], { env });
+    expect(stdout).toContain(`Benchmark company ${benchmarkCompanyNo}: 50 orders and 50 invoices and credits`);
+    expect(stdout).toContain(`${benchmarkLogin.username} / ${benchmarkLogin.password}`);
+    await expect(promisify(execFile)(process.execPath, [cli, '--orders', '0'], { env })).rejects.toThrow(/--orders must be an integer/);
+
+    const company = await db.selectFrom('companies').select('id').where('customer_no', '=', benchmarkCompanyNo).executeTakeFirstOrThrow();
+    const counts = async () => {
+      const n = async (table: 'orders' | 'finance_documents') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', company.id).executeTakeFirstOrThrow()).n);
+      const items = await db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id').select((eb) => eb.fn.countAll().as('n')).where('orders.company_id', '=', company.id).executeTakeFirstOrThrow();
+      return { orders: await n('orders'), documents: await n('finance_documents'), items: Number(items.n) };
+    };
+    const built = await counts();
+    expect(built).toMatchObject({ orders: 50, documents: 50 });
+    expect(built.items / 50).toBeGreaterThan(3.5);
+    const admin = await db.selectFrom('users').selectAll().where('username', '=', benchmarkLogin.username).executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({ role: 'customer_admin', company_id: company.id });
+    expect(await verifyPassword(admin.password_hash, benchmarkLogin.password)).toBe(true);
+    const statuses = await db.selectFrom('orders').select('status_id').distinct().where('company_id', '=', company.id).execute();
+    expect(statuses.length).toBeGreaterThanOrEqual(2);
+
+    // Again with another N: the company's generated orders and documents are replaced, the demo's stay.
+    expect(await seedBenchmarkOrders(db, { orders: 30 })).toEqual({ companyId: company.id, orders: 30, documents: 30 });
+    expect(await counts()).toMatchObject({ orders: 30, documents: 30 });
+    const orphans = await db.selectFrom('order_items').leftJoin('orders', 'orders.id', 'order_items.order_id').select('order_items.id').where('orders.id', 'is', null).execute();
+    expect(orphans).toEqual([]);
+    const total = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(total).toBe(demoOrders + 30);
+    await expect(seedBenchmarkOrders(db, { orders: 0 })).rejects.toThrow(/integer from 1/);
+  }, 60_000);
+
+  it.runIf(engine.name === 'postgres')('prepares each query text once per connection, but no schema change and nothing with *', async () => {
+    const prepared = await handle.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 2; i++) {
+        await trx.selectFrom('tenants').select(['id', 'slug']).where('id', '>', i).execute();
+        await trx.selectFrom('tenants').selectAll().where('id', '>', i).execute();
+      }
+      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((row) => row.statement);
+    });
+    expect(prepared.filter((statement) => /^create /i.test(statement))).toEqual([]);
+    expect(prepared.filter((statement) => statement.includes('from "tenants" where "id"'))).toEqual(['select "id", "slug" from "tenants" where "id" > $1']);
   });
 
   it('does nothing when seeded a second time', async () => {

@@ -81,6 +81,10 @@ export interface CompaniesTable {
   min_cart_amount_cents: Generated<Cents>;
   is_active: Generated<Flag>;
   maintenance_mode_active: Generated<Flag>;
+  /** Users who are not customer admins see the company's orders (1, the default) or only their own (0). */
+  users_see_company_orders: Generated<Flag>;
+  /** Users who are not customer admins see the company's invoices and credits (0 by default: finance is the admins'). */
+  users_see_finance: Generated<Flag>;
   created_at: CreatedAt;
 }
 
@@ -622,6 +626,10 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   /** The language the order was placed in ('de' | 'en'); its mails use it. */
   locale: string | null;
+  /** The skus and names of the order's lines, lower case (written with the order): what the history searches besides the numbers. */
+  search_text: Generated<string>;
+  /** The seller's company data when the order was placed (JSON), for its confirmation PDF. */
+  seller: JsonText | null;
   document_link: string | null;
   del_documents_links: Generated<JsonText>;
   created_at: CreatedAt;
@@ -668,48 +676,48 @@ export interface OrderPacksTable {
   carrier: string;
   tracking_code: string;
   tracking_url: string | null;
+  shipped_at: Timestamp | null;
 }
 
-/** payment_status: 'open' | 'paid' | 'overdue'. Amounts are positive bigint cents. */
-export interface InvoicesTable {
+/**
+ * An invoice or a credit note as issued (migration 0017): amounts are positive bigint cents (a credit's
+ * amount is what it credits). payment_status is the settlement; "overdue" follows from due_date and the
+ * open amount. seller, buyer, lines and vat_by_rate are the document's JSON snapshot (its PDF's content).
+ */
+export interface FinanceDocumentsTable {
   id: Generated<number>;
   tenant_id: number;
   company_id: number;
   order_id: number | null;
+  type: 'invoice' | 'credit';
   fin_doc_number: string;
-  external_invoice_number: string | null;
+  external_number: string | null;
   doc_date: DateText;
   doc_type_name: string;
+  due_date: DateText | null;
+  currency: Generated<string>;
+  net_cents: Cents | null;
+  vat_cents: Cents | null;
   amount_cents: Cents;
   open_amount_cents: Cents;
   balance_cents: Cents;
-  currency: Generated<string>;
-  invoice_link: string | null;
-  payment_status: string;
+  payment_status: 'open' | 'partiallyPaid' | 'paid';
   postway: string | null;
-  due_date: DateText | null;
+  document_link: string | null;
+  seller: JsonText | null;
+  buyer: JsonText | null;
+  lines: Generated<JsonText>;
+  vat_by_rate: Generated<JsonText>;
   created_at: CreatedAt;
 }
 
-/** Credit notes: like invoices; amounts are positive cents (the sum credited). */
-export interface CreditsTable {
+/** An order's status changes after it was placed (its timeline starts with order_date, status "1"). */
+export interface OrderStatusEventsTable {
   id: Generated<number>;
   tenant_id: number;
-  company_id: number;
-  invoice_id: number | null;
-  fin_doc_number: string;
-  external_credit_number: string | null;
-  doc_date: DateText;
-  doc_type_name: string;
-  amount_cents: Cents;
-  open_amount_cents: Cents;
-  balance_cents: Cents;
-  currency: Generated<string>;
-  credit_link: string | null;
-  payment_status: string;
-  postway: string | null;
-  due_date: DateText | null;
-  created_at: CreatedAt;
+  order_id: number;
+  status_id: string;
+  occurred_at: Timestamp;
 }
 
 export interface DB {
@@ -761,8 +769,8 @@ export interface DB {
   order_items: OrderItemsTable;
   order_notes: OrderNotesTable;
   order_packs: OrderPacksTable;
-  invoices: InvoicesTable;
-  credits: CreditsTable;
+  finance_documents: FinanceDocumentsTable;
+  order_status_events: OrderStatusEventsTable;
   search_engine_outbox: SearchEngineOutboxTable;
   search_engine_sync: SearchEngineSyncTable;
 }

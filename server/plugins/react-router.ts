@@ -63,7 +63,9 @@ const minCompressBytes = 1024;
 async function sendCompressed(request: FastifyRequest, reply: FastifyReply, response: Response) {
   const coding = preferredCoding(request.headers['accept-encoding']);
   const type = response.headers.get('content-type') ?? '';
-  if (!response.body || response.headers.has('content-encoding') || !compressibleType.test(type)) return reply.send(response);
+  // A download (an export streamed batch by batch) goes out as it is made: compressing it whole would hold it in memory.
+  const download = response.headers.get('content-disposition')?.startsWith('attachment') ?? false;
+  if (!response.body || download || response.headers.has('content-encoding') || !compressibleType.test(type)) return reply.send(response);
   // Also when this client takes no compression: a shared cache must not hand its copy to others.
   reply.header('vary', 'accept-encoding');
   if (!coding) return reply.send(response);

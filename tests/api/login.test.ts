@@ -191,7 +191,7 @@ describe('sessions', () => {
       method: 'POST',
       url: '/api/user/changeCurrentUserPassword',
       headers: { authorization: auth },
-      payload: { newPassword: 'Brand-New-Secret-42' },
+      payload: { currentPassword: 'Demo-CustomerAdmin-1', newPassword: 'Brand-New-Secret-42' },
     });
     expect(change.statusCode).toBe(200);
     const fresh = change.json();
@@ -210,7 +210,7 @@ describe('sessions', () => {
       method: 'POST',
       url: '/api/user/changeCurrentUserPassword',
       headers: { authorization: auth },
-      payload: { newPassword: 'short' },
+      payload: { currentPassword: 'Demo-Customer-1', newPassword: 'short' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'newPassword', messageKey: 'validation.password_too_short' });

@@ -81,6 +81,8 @@ it('orders the pre-order cart per season with notes, takes frozen pre-stock and 
   expect(order.items[0].price.value).toBe(frozen.pre_order_price_cents! / 100);
   expect(order.notes).toEqual([{ deliveryDate: seasons[0]!.date, text: 'Bitte an Tor 3 liefern' }]);
   expect(order.paymentMethod).toBe('Vorkasse');
+  // The answer is built from the rows the writes returned: it is exactly what a later read finds.
+  expect((await customer.get(`/api/order/${order._id}`)).body).toEqual(order);
 
   const after = await Promise.all([preStock(seasons[0]!._id), preStock(seasons[2]!._id)]);
   expect(after.map((row) => row.quantity)).toEqual([before[0].quantity - 2, before[1].quantity - 1]);

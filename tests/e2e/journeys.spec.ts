@@ -3,6 +3,8 @@ import { captureScreens, signIn, withShopDatabase } from './helpers.ts';
 
 test.describe('a customer', () => {
   test('lands, signs in, switches the language and logs out', async ({ page, context }) => {
+    // The whole first visit with screenshots of four screens at two widths: longer than one page's test.
+    test.setTimeout(90_000);
     const response = await page.goto('/');
     await expect(page).toHaveURL(/\/landing$/);
     // Scripts run only with the per-request nonce: the page works, so the render carries it.

@@ -39,6 +39,8 @@ export const entitlementTable: readonly TableRow[] = [
   // The account.
   ['GET /api/user/currentUser',                          401,          200,        200,      200,      200,      200,      200],
   ['POST /api/user/changeCurrentUserPassword',           401,          '403 error.forbidden', 400, 400,  400,      400,      400],
+  // Changing the own profile: an empty body changes nothing (200); the shared guest has no profile.
+  ['POST /api/user/currentUser',                         401,          '403 error.forbidden', 200, 200,  200,      200,      200],
   // Reference data.
   ['GET /api/lookup',                                    401,          200,        200,      200,      200,      200,      200],
   ['GET /api/season',                                    401,          200,        200,      200,      200,      200,      200],
@@ -49,10 +51,18 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/basket',                                   401,          login,      200,      200,      200,      200,      200],
   ['GET /api/wishlist',                                  401,          login,      200,      200,      200,      200,      200],
   ['POST /api/wishlist',                                 401,          login,      200,      200,      200,      200,      200],
-  // Orders: the buyer's company only; placing one needs an Idempotency-Key (400 without one).
+  // Orders: the buyer's company only; placing one needs an Idempotency-Key (400 without one). The order
+  // history is the account's (the guest has none); an order id nobody has answers 404.
   ['POST /api/order/create',                             401,          login,      400,      400,      400,      400,      400],
-  ['GET /api/order',                                     401,          login,      200,      200,      200,      200,      200],
-  ['GET /api/order/:id',                                 401,          login,      404,      404,      404,      404,      404],
+  ['GET /api/order',                                     401,          '403 error.forbidden', 200, 200, 200,     200,      200],
+  ['GET /api/order/export',                              401,          '403 error.forbidden', 200, 200, 200,     200,      200],
+  ['GET /api/order/:id',                                 401,          '403 error.forbidden', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
+  ['POST /api/order/:id/reorder',                        401,          '403 error.forbidden', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
+  // Documents as PDF: the order confirmation under the order's rule; invoices, credit notes and the statement
+  // for those who see the company's finance (plain users only where the company shares it, else 403).
+  ['GET /api/order/:id/document',                        401,          '403 error.forbidden', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
+  ['GET /api/account/document/:id',                      401,          '403 error.forbidden', '403 finance.not_shared', '404 document.not_found', '403 finance.not_shared', '404 document.not_found', '404 document.not_found'],
+  ['GET /api/account/statement',                         401,          '403 error.forbidden', '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
   // Online payment: placing needs the key like order/create; retry and pay on account an order id.
   // The provider's webhook needs no session: its signature is the proof (400 without one).
   ['POST /api/payment/createOrder',                      401,          login,      400,      400,      400,      400,      400],
@@ -65,6 +75,10 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/address',                                  401,          login,      400,      400,      400,      400,      400],
   ['PUT /api/address/:id',                               401,          login,      '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found'],
   ['DELETE /api/address/:id',                            401,          login,      '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found'],
+  // The finance view: customer admins, sales persons and admins; plain customers only where the company
+  // shares its invoices (no demo company does), the shared guest never.
+  ['GET /api/account/list',                              401,          '403 error.forbidden', '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
+  ['GET /api/account/list/export',                       401,          '403 error.forbidden', '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
   // The catalogue: everyone signed in, the guest included.
   ['GET /api/materialCategory',                          401,          200,        200,      200,      200,      200,      200],
   ['GET /api/material',                                  401,          200,        200,      200,      200,      200,      200],
@@ -105,6 +119,30 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /order-failed',                                  toLanding,    404,        404,      404,      404,      404,      404],
   ['POST /order-failed',                                 toLanding,    404,        404,      404,      404,      404,      404],
   ['GET /search',                                        toLanding,    200,        200,      200,      200,      200,      200],
+  // The account area: signed-in users other than the guest. A form post without a known intent is refused (400).
+  ['GET /my-account',                                    toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['POST /my-account',                                   toLanding,    toHome,     400,      400,      400,      400,      400],
+  ['GET /my-account/addresses',                          toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['POST /my-account/addresses',                         toLanding,    toHome,     400,      400,      400,      400,      400],
+  // The order history: the orders the user may see; an order nobody has is the 'Order not found' page, its
+  // confirmation PDF the API's 404. The downloads answer in the API's error shape.
+  ['GET /my-account/order-history',                      toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['GET /my-account/order-history/export',               toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['GET /my-account/order-history/:id',                  toLanding,    toHome,     404,      404,      404,      404,      404],
+  ['POST /my-account/order-history/:id',                 toLanding,    toHome,     404,      404,      404,      404,      404],
+  ['GET /my-account/order-history/:id/document',         toLanding,    toHome,     '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
+  // The downloads only read: a post is refused in the shop's shape.
+  ['POST /my-account/order-history/export',              toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
+  ['POST /my-account/order-history/:id/document',        toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
+  // The finance view: as GET /api/account/list. A plain customer of a company that keeps its invoices to its
+  // admins gets the page that says so (403) and no download.
+  ['GET /my-account/invoices',                           toLanding,    toHome,     403,      200,      403,      200,      200],
+  ['GET /my-account/invoices/export',                    toLanding,    toHome,     '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
+  ['GET /my-account/invoices/statement',                 toLanding,    toHome,     '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
+  ['GET /my-account/invoices/:id/document',              toLanding,    toHome,     '403 finance.not_shared', '404 document.not_found', '403 finance.not_shared', '404 document.not_found', '404 document.not_found'],
+  ['POST /my-account/invoices/export',                   toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
+  ['POST /my-account/invoices/statement',                toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
+  ['POST /my-account/invoices/:id/document',             toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   ['GET /*',                                             toLanding,    404,        404,      404,      404,      404,      404],
 ];
 
@@ -118,11 +156,20 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'POST /api/login': { json: {} },
   'POST /api/statistics/event': { json: { type: 'page_view', data: { path: '/landing', user_agent: 'entitlement-table' } } },
   'POST /api/user/changeCurrentUserPassword': { json: {} },
+  'POST /api/user/currentUser': { json: {} },
+  // The profile page is the account area's index route: a post names it.
+  'POST /my-account': { query: 'index', form: {} },
   'GET /api/lookup': { query: 'lookupName=paymentType' },
+  'GET /api/account/list/export': { query: 'format=csv' },
   'POST /api/basket': { json: { items: [] } },
   'POST /api/wishlist': { json: { items: [] } },
   'PUT /api/address/:id': { path: '/api/address/987654323', json: { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE' } },
   'DELETE /api/address/:id': { path: '/api/address/987654323' },
+  'GET /api/order/export': { query: 'format=csv' },
+  'GET /api/order/:id': { path: '/api/order/987654323' },
+  'POST /api/order/:id/reorder': { path: '/api/order/987654323/reorder', json: {} },
+  'GET /api/order/:id/document': { path: '/api/order/987654323/document' },
+  'GET /api/account/document/:id': { path: '/api/account/document/987654323' },
   'GET /api/material/search': { query: 'searchKey=schraube' },
   'GET /api/material/searchHits': { query: 'searchKey=schraube&ids={product}' },
   'GET /api/material/mainMaterialImage': { query: 'sku={sku}' },
@@ -130,6 +177,12 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /api/material/:id': { path: '/api/material/{product}' },
   'ANY /api/*': { path: '/api/no-such-route' },
   'GET /media/*': { path: '/media/logo.svg' },
+  'GET /my-account/order-history/export': { query: 'format=csv' },
+  'GET /my-account/order-history/:id': { path: '/my-account/order-history/987654323' },
+  'POST /my-account/order-history/:id': { path: '/my-account/order-history/987654323', form: { intent: 'reorder' } },
+  'GET /my-account/order-history/:id/document': { path: '/my-account/order-history/987654323/document' },
+  'GET /my-account/invoices/export': { query: 'format=csv' },
+  'GET /my-account/invoices/:id/document': { path: '/my-account/invoices/987654323/document' },
   'POST /auth': { form: {} },
   'POST /logout': { form: {} },
   'POST /locale': { form: { locale: 'en' } },

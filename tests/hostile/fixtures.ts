@@ -34,6 +34,8 @@ export interface Fixtures {
   unknown: { id: number; sku: string; categoryId: number; recordId: number; userId: number };
   /** Baskets and wishlists of other users, by owner. */
   foreignRecords: { owner: string; companyOf: string; basketId: number; wishlistId: number; userId: number }[];
+  /** Orders of three companies (two of the demo tenant, one of the other tenant) and who may see each. */
+  orders: { owner: string; id: number; visibleTo: readonly Role[] }[];
 }
 
 const otherHost = 'shop.other-wholesaler.example';
@@ -74,6 +76,20 @@ async function insertProduct(shop: HostileShop, values: { tenantId: number; cate
   return row.id;
 }
 
+/** An order with one line, written as the ERP would: its number and line name mark it in answers. */
+async function insertOrder(shop: HostileShop, values: { tenantId: number; companyId: number; userId: number; orderNumber: string }): Promise<number> {
+  const order = await shop.db
+    .insertInto('orders')
+    .values({ tenant_id: values.tenantId, order_number: values.orderNumber, company_id: values.companyId, user_id: values.userId, order_date: '2024-05-02T10:00:00.000Z', net_total_cents: 1000, vat_total_cents: 190, gross_total_cents: 1190, search_text: `${values.orderNumber.toLowerCase()}-sku  geheimartikel` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await shop.db
+    .insertInto('order_items')
+    .values({ tenant_id: values.tenantId, order_id: order.id, sku: `${values.orderNumber}-SKU`, name: 'Geheimartikel', quantity: 1, unit_price_cents: 1000, vat_rate_bp: 1900, line_net_cents: 1000 })
+    .execute();
+  return order.id;
+}
+
 async function createOtherTenant(shop: HostileShop) {
   const db = shop.db;
   const tenant = await db.insertInto('tenants').values({ slug: 'other', name: 'Anderer Großhandel' }).returning('id').executeTakeFirstOrThrow();
@@ -96,7 +112,8 @@ async function createOtherTenant(shop: HostileShop) {
   const now = new Date().toISOString();
   const basket = await db.insertInto('baskets').values({ tenant_id, user_id: user.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const wishlist = await db.insertInto('wishlists').values({ tenant_id, user_id: user.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-  return { tenantId: tenant_id, categoryId: category.id, productId, userId: user.id, basketId: basket.id, wishlistId: wishlist.id };
+  const orderId = await insertOrder(shop, { tenantId: tenant_id, companyId: company.id, userId: user.id, orderNumber: 'FREMD-ORDER-1' });
+  return { tenantId: tenant_id, categoryId: category.id, productId, userId: user.id, basketId: basket.id, wishlistId: wishlist.id, orderId };
 }
 
 /** Creates the hidden products and foreign records; call once per test file, right after the shop starts. */
@@ -149,6 +166,14 @@ export async function createFixtures(shop: HostileShop): Promise<Fixtures> {
   }
   foreignRecords.push({ owner: 'other tenant’s customer', companyOf: '90001', basketId: other.basketId, wishlistId: other.wishlistId, userId: other.userId });
 
+  const companies = await db.selectFrom('companies').select(['id', 'customer_no']).where('tenant_id', '=', tenantId).execute();
+  const companyOf = (customerNo: string) => companies.find((c) => c.customer_no === customerNo)!.id;
+  const orders: Fixtures['orders'] = [
+    { owner: 'company 10001', id: await insertOrder(shop, { tenantId, companyId: companyOf('10001'), userId: userId('customer'), orderNumber: 'HOSTILE-10001' }), visibleTo: ['customer', 'customeradmin', 'sales', 'admin'] },
+    { owner: 'company 10002', id: await insertOrder(shop, { tenantId, companyId: companyOf('10002'), userId: userId('customer2'), orderNumber: 'HOSTILE-10002' }), visibleTo: ['customer2'] },
+    { owner: 'other tenant', id: other.orderId, visibleTo: [] },
+  ];
+
   return {
     samples: {
       tenantId,
@@ -172,5 +197,6 @@ export async function createFixtures(shop: HostileShop): Promise<Fixtures> {
     ],
     unknown: { id: 987_654_321, sku: 'NO-SUCH-SKU-1', categoryId: 987_654_322, recordId: 987_654_323, userId: 987_654_324 },
     foreignRecords,
+    orders,
   };
 }

@@ -218,4 +218,32 @@ describe.each(viewers)('as %s', (role) => {
     await resetRecords(role);
     expect(context.log.lines.slice(before)).toEqual([]);
   });
+
+  it('other companies’ and tenants’ orders answer like unknown ones', async () => {
+    if (role === 'guest') return;
+    const before = context.log.lines.length;
+    const orderEndpoints: [string, (id: number) => SentRequest][] = [
+      ['GET /api/order/:id', (id) => ({ method: 'GET', url: `/api/order/${id}` })],
+      ['POST /api/order/:id/reorder', (id) => json('POST', `/api/order/${id}/reorder`, {})],
+      ['POST /api/order/:id/reorder (one line)', (id) => json('POST', `/api/order/${id}/reorder`, { lines: [0] })],
+    ];
+    for (const order of fixtures.orders.filter((candidate) => !candidate.visibleTo.includes(role))) {
+      for (const [name, make] of orderEndpoints) {
+        const reference = await sendChecked(context, `unknown order as ${role}`, await signed(shop, make(unknown.recordId), role, 'api'), 'api');
+        const request = await signed(shop, make(order.id), role, 'api');
+        const answer = await sendChecked(context, `${name}: order of ${order.owner} as ${role}`, request, 'api');
+        if (answer.status !== reference.status || answer.body !== reference.body || answer.body.includes('HOSTILE-') || answer.body.includes('Geheimartikel')) {
+          context.log.note(`foreign order answers unlike an unknown one: ${describeAnswer(answer)} vs unknown ${describeAnswer(reference)} ⟵ [${name}: order of ${order.owner} as ${role}] ${describeRequest(request)}`);
+        }
+      }
+      const list = await sendChecked(context, `order list as ${role}`, await signed(shop, { method: 'GET', url: '/api/order?search=hostile-&pageSize=100' }, role, 'api'), 'api');
+      if (list.body.includes(`"_id":${order.id},`)) context.log.note(`foreign order listed: order of ${order.owner} in GET /api/order as ${role}`);
+    }
+    // The comparison above means something only if the role does see its own company's order.
+    for (const order of fixtures.orders.filter((candidate) => candidate.visibleTo.includes(role))) {
+      const answer = await sendChecked(context, `own order as ${role}`, await signed(shop, { method: 'GET', url: `/api/order/${order.id}` }, role, 'api'), 'api');
+      if (answer.status !== 200) context.log.note(`own order not shown: order of ${order.owner} as ${role} → ${describeAnswer(answer)}`);
+    }
+    expect(context.log.lines.slice(before)).toEqual([]);
+  });
 });

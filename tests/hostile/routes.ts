@@ -38,6 +38,8 @@ export interface PageRoute {
   params: { name: string; optional: boolean }[];
   hasLoader: boolean;
   hasAction: boolean;
+  /** An index route: a form post reaches its action only with `?index` (React Router's rule). */
+  index: boolean;
 }
 
 export function paramsOf(url: string): string[] {
@@ -89,7 +91,7 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
     .map((route) => {
       const path = `/${fullPath(route.id)}`.replace(/\/+/g, '/');
       const params = [...path.matchAll(/:(\w+)(\?)?|(\*)/g)].map((match) => ({ name: match[1] ?? '*', optional: match[2] === '?' }));
-      return { kind: 'page' as const, id: route.id, path, params, hasLoader: !!route.module.loader, hasAction: !!route.module.action };
+      return { kind: 'page' as const, id: route.id, path, params, hasLoader: !!route.module.loader, hasAction: !!route.module.action, index: route.index === true };
     })
     .sort((a, b) => a.path.localeCompare(b.path));
 }

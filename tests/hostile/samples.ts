@@ -35,16 +35,19 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
   const { product, category } = fixtures.samples;
   const key = `${method} ${route.url}`;
   const params = Object.fromEntries(route.params.map((name) => [name, name === 'id' ? String(product.id) : genericParam(name, fixtures)]));
+  const orderFilters: [string, string][] = [['page', '1'], ['pageSize', '20'], ['search', 'schraube'], ['from', '2024-01-01'], ['to', '2030-12-31'], ['status', '1'], ['orderType', 'order'], ['sort', 'total:desc']];
   const bodies: Record<string, unknown> = {
     'POST /api/login': { username: 'nobody-here', password: 'wrong-password', tenant: 'demo' },
     'POST /api/logout': {},
-    'POST /api/user/changeCurrentUserPassword': { newPassword: 'short' },
+    'POST /api/user/changeCurrentUserPassword': { currentPassword: 'wrong-password', newPassword: 'short' },
+    'POST /api/user/currentUser': { firstName: 'Petra', lastName: 'Muster', email: 'petra.muster@muster-baubedarf.example', phone: '+49 40 1234567', locale: 'de' },
     'POST /api/statistics/event': { type: 'page_view', data: { path: '/landing', user_agent: 'hostile-suite' } },
     'POST /api/basket': { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] },
     'POST /api/wishlist': { items: [{ _id: product.id }] },
     'POST /api/address': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE', phoneNumber: '+49 40 1234' },
     'POST /api/payment/retry': { orderId: 1 },
     'POST /api/payment/payOnAccount': { orderId: 1, paymentMethodId: 1 },
+    'POST /api/order/:id/reorder': { lines: [0] },
     'PUT /api/address/:id': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: { code: 'DE' }, isDefault: true },
   };
   const queries: Record<string, [string, string][]> = {
@@ -56,7 +59,11 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'GET /api/material/getFilterableAttributes': [['category', String(category.id)]],
     'GET /api/material/:id': [['sku', product.variantSku ?? product.sku]],
     'GET /api/lookup': [['lookupName', 'paymentType']],
+    'GET /api/order': orderFilters,
+    'GET /api/order/export': [['format', 'xlsx'], ['withLines', '1'], ...orderFilters],
     'GET /api/login/welcome': [['tenant', 'demo']],
+    'GET /api/account/list': [['page', '1'], ['pageSize', '20'], ['type', 'invoice'], ['status', 'overdue'], ['from', '2025-01-01'], ['to', '2026-12-31'], ['search', 're-'], ['sort', 'dueDate:asc']],
+    'GET /api/account/list/export': [['format', 'xlsx'], ['type', 'credit'], ['status', 'open'], ['from', '2025-01-01'], ['to', '2026-12-31'], ['search', 'gs-'], ['sort', 'amount:desc']],
   };
   const body = bodies[key] ?? (method === 'GET' || method === 'HEAD' ? undefined : {});
   return { params, query: queries[key] ?? [], ...(body !== undefined ? { body: { kind: 'json', value: body } } : {}) };
@@ -70,6 +77,9 @@ export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): B
     slug: contentSlug ?? 'impressum',
     '*': 'no-such-page',
   };
+  // The order pages get an order the signed-in customer may see, so the attack reaches the order's own checks.
+  const customerOrder = fixtures.orders.find((order) => order.visibleTo.includes('customer'));
+  if (page.path.startsWith('/my-account/order-history/:id') && customerOrder) paramValues.id = String(customerOrder.id);
   const params = Object.fromEntries(page.params.map(({ name }) => [name, paramValues[name] ?? genericParam(name, fixtures)]));
   const queries: Record<string, [string, string][]> = {
     '/search': [['key', 'schraube'], ['page', '1']],
@@ -77,14 +87,23 @@ export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): B
     '/product/:verboseProduct?': [['sku', product.variantSku ?? product.sku]],
     '/detailed-cart': [['type', 'order']],
     '/logout': [['to', 'auth']],
+    '/my-account/order-history': [['search', 'hostile'], ['from', '2024-01-01'], ['to', '2026-12-31'], ['status', '1'], ['orderType', 'order'], ['sort', 'total:desc'], ['page', '1']],
+    '/my-account/order-history/export': [['format', 'xlsx'], ['withLines', '1'], ['search', 'hostile'], ['sort', 'orderNumber:asc']],
+    '/my-account/invoices': [['search', 're-'], ['type', 'invoice'], ['status', 'overdue'], ['from', '2024-01-01'], ['to', '2026-12-31'], ['sort', 'dueDate:asc'], ['page', '1']],
+    '/my-account/invoices/export': [['format', 'csv'], ['type', 'credit'], ['status', 'open']],
   };
   const forms: Record<string, [string, string][]> = {
     '/locale': [['locale', 'en'], ['redirectTo', '/category']],
     '/auth': [['intent', 'login'], ['username', 'nobody-here'], ['password', 'wrong-password']],
     '/logout': [],
+    '/my-account': [['intent', 'profile'], ['firstName', 'Petra'], ['lastName', 'Muster'], ['email', 'petra.muster@muster-baubedarf.example'], ['phone', '+49 40 1234567'], ['locale', 'de']],
+    '/my-account/order-history/:id': [['intent', 'reorder'], ['line', '0']],
+    '/my-account/addresses': [['intent', 'add'], ['type', '1'], ['firstName', 'Erika'], ['street', 'Hafenstraße 12'], ['zipCode', '20457'], ['city', 'Hamburg'], ['country', 'DE']],
   };
   const body = method === 'POST' ? { kind: 'form' as const, value: forms[page.path] ?? [] } : undefined;
-  return { params, query: method === 'GET' ? (queries[page.path] ?? []) : [], ...(body ? { body } : {}) };
+  // A post to an index route names it (`?index`), or it would reach the layout above it instead.
+  const postQuery: [string, string][] = page.index ? [['index', '']] : [];
+  return { params, query: method === 'GET' ? (queries[page.path] ?? []) : postQuery, ...(body ? { body } : {}) };
 }
 
 /** Other things served: health checks, media files and build files. */

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
-import { ShieldIcon } from '../../components/ui/icons';
+import { ShieldIcon, UserIcon } from '../../components/ui/icons';
 import type { RootLoaderData } from '../../root';
+import { AddressBookGlyph } from '../account/account-glyphs';
 import { HeartGlyph } from '../cart/cart-glyphs';
+import { DocumentGlyph, ReceiptGlyph } from '../order-history/history-glyphs';
 import type { SessionAccount } from '../session/account-name';
 
 export interface AccountMenuContext {
@@ -36,6 +38,7 @@ export type AccountMenuItem = InternalMenuItem | ExternalMenuItem;
  * position. Logout and the language selector are fixed parts of the sidebar, not entries.
  */
 export const accountMenuItems: readonly AccountMenuItem[] = [
+  { id: 'profile', kind: 'link', labelKey: 'account.menu.profile', icon: UserIcon, to: '/my-account', isVisible: ({ account }) => !account.isGuest },
   {
     id: 'admin-panel',
     kind: 'external',
@@ -44,6 +47,9 @@ export const accountMenuItems: readonly AccountMenuItem[] = [
     href: ({ configuration }) => configuration.adminPanelUrl,
     isVisible: ({ account }) => account.isAdmin,
   },
+  { id: 'addresses', kind: 'link', labelKey: 'account.menu.addresses', icon: AddressBookGlyph, to: '/my-account/addresses', isVisible: ({ account }) => !account.isGuest },
+  { id: 'order-history', kind: 'link', labelKey: 'account.menu.order_history', icon: ReceiptGlyph, to: '/my-account/order-history', isVisible: ({ account }) => !account.isGuest },
+  { id: 'invoices', kind: 'link', labelKey: 'account.menu.invoices', icon: DocumentGlyph, to: '/my-account/invoices', isVisible: ({ account }) => !account.isGuest },
   {
     id: 'wishlist',
     kind: 'link',

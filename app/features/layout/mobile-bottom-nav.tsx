@@ -1,7 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { NavLink } from 'react-router';
 import { HomeIcon, LogInIcon, UserIcon } from '../../components/ui/icons';
-import { useInterfaceStore } from '../../stores/interface-store';
 import { MobileCartLink } from '../cart/mobile-cart-link';
 import { useSession } from '../session/use-root-data';
 import { LoginForm } from './login-form';
@@ -10,15 +9,13 @@ const itemBase = 'flex h-full flex-1 flex-col items-center justify-center gap-0.
 const itemClass = `${itemBase} text-zinc-600 hover:text-zinc-950`;
 
 /**
- * Below 1024 px (spec section 2: home, profile, cart). Profile opens the account sidebar until the
- * /my-account screen exists; the cart entry opens the order cart (/detailed-cart?type=order).
+ * Below 1024 px (spec section 2: home, profile (/my-account), cart). The cart entry opens the order
+ * cart (/detailed-cart?type=order); the account sidebar stays on the header's account button.
  * Guests have neither profile nor cart (spec section 6) and get the login entry instead.
  */
 export function MobileBottomNav() {
   const { t } = useTranslation();
   const session = useSession();
-  const sidebarOpen = useInterfaceStore((state) => state.accountSidebarOpen);
-  const setSidebarOpen = useInterfaceStore((state) => state.setAccountSidebarOpen);
   const isCustomer = session !== null && !session.account.isGuest;
 
   return (
@@ -40,16 +37,10 @@ export function MobileBottomNav() {
         </li>
         <li className="flex flex-1">
           {isCustomer ? (
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              aria-expanded={sidebarOpen}
-              onClick={() => setSidebarOpen(true)}
-              className={itemClass}
-            >
+            <NavLink to="/my-account" className={({ isActive }) => (isActive ? `${itemBase} text-brand-text` : itemClass)}>
               <UserIcon className="size-5" />
               {t('bottom.nav.profile')}
-            </button>
+            </NavLink>
           ) : (
             <LoginForm className={itemClass}>
               <LogInIcon className="size-5" />

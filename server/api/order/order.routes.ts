@@ -1,21 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { requireSession } from '../../http/guards.ts';
+import { requireCustomerSession, requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
+import { streamExport } from '../../lib/export/stream-export.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
+import { orderExportQuery, orderHistoryQuery, reorderBody } from '../../modules/orders/order-history-query.ts';
 import type { Services } from '../../services.ts';
 import { createOrderBody, idempotencyKeyOf } from './order-input.ts';
 
-// POST /api/order/create, GET /api/order, GET /api/order/{id} (spec section 7, issue 10). The order is
-// paid on account; an order paid online is placed through POST /api/payment/createOrder.
+// Orders (spec section 7, issues 10 and 11):
+//   POST /api/order/create          → 201 the order (as GET /api/order/{id}); paid on account. An order paid
+//                                     online is placed through POST /api/payment/createOrder.
+//   GET  /api/order                 → { data: [light rows], meta: { total, page, pageSize } } (the history:
+//                                     page, pageSize, search, from, to, status, orderType, sort)
+//   GET  /api/order/export          → the filtered history as XLSX or CSV (format, withLines, the list's filters)
+//   GET  /api/order/{id}            → the order with status, timeline, parcels and document links
+//   POST /api/order/{id}/reorder    → { added, reduced, skipped, basket } ({ lines?: [index, …] })
+// The history is the account's: the shared guest gets 403 error.forbidden. An id the user may not see,
+// malformed ones included, answers 404 'order.not_found' like an unknown one.
 
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+// Record ids are 32-bit integers on both engines: a larger number cannot be an order.
+const orderParams = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2 ** 31 - 1)) });
 
-const orderParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'order.not_found').transform(Number) });
+function orderId(params: unknown): number {
+  const parsed = orderParams.safeParse(params);
+  if (!parsed.success) throw new AppError('not_found', 'order.not_found');
+  return parsed.data.id;
+}
 
 export default async function orderRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.post('/order/create', async (request, reply) => {
@@ -27,14 +39,25 @@ export default async function orderRoutes(app: FastifyInstance, { services }: { 
   });
 
   app.get('/order', async (request) => {
-    requireShopper(requireSession(request));
-    return services.orders.listOrders(request.ctx, parseInput(listQuery, request.query));
+    requireCustomerSession(request);
+    return services.orders.listOrders(request.ctx, parseInput(orderHistoryQuery, request.query));
+  });
+
+  app.get('/order/export', async (request, reply) => {
+    requireCustomerSession(request);
+    const query = parseInput(orderExportQuery, request.query);
+    return streamExport(reply, await services.orders.exportOrders(request.ctx, query));
   });
 
   app.get('/order/:id', async (request) => {
-    requireShopper(requireSession(request));
-    const params = orderParams.safeParse(request.params);
-    if (!params.success) throw new AppError('not_found', 'order.not_found');
-    return services.orders.getOrder(request.ctx, params.data.id);
+    requireCustomerSession(request);
+    return services.orders.getOrder(request.ctx, orderId(request.params));
+  });
+
+  app.post('/order/:id/reorder', async (request) => {
+    requireCustomerSession(request);
+    const id = orderId(request.params);
+    const { lines } = parseInput(reorderBody, request.body);
+    return services.orders.reorder(request.ctx, id, lines);
   });
 }

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireCustomerSession, requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
+import { passwordChangeInputSchema } from '../../modules/users/password-change-input.ts';
+import { profileInputSchema } from '../../modules/users/profile-input.ts';
 import type { Services } from '../../services.ts';
 
-const changePasswordBody = z.object({
-  newPassword: z
-    .string()
-    .min(10, 'validation.password_too_short')
-    .max(200)
-    .refine((value) => /[A-Za-z]/.test(value) && /[0-9]/.test(value), 'validation.password_too_weak'),
-});
+// The signed-in user's own account (spec section 7; issue 11 item 1):
+//   GET  /api/user/currentUser                 → the session user
+//   POST /api/user/currentUser                 { firstName?, lastName?, email?, phone?, locale? } → the session user
+//   POST /api/user/changeCurrentUserPassword   { currentPassword, newPassword } → { token, userId }
+// The shared guest reads its session user but changes nothing (403 error.forbidden). A new password
+// meets the password policy (server/modules/auth/password-policy.ts; 400 naming newPassword) and needs
+// the current one (422 'password.current.wrong'); it ends every session of the user and answers a new one.
 
 export default async function userRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get('/user/currentUser', async (request) => {
@@ -18,9 +19,15 @@ export default async function userRoutes(app: FastifyInstance, { services }: { s
     return services.users.getSessionUser(ctx, request.authToken as string);
   });
 
+  app.post('/user/currentUser', async (request) => {
+    const ctx = requireCustomerSession(request);
+    const input = parseInput(profileInputSchema, request.body);
+    return services.users.updateProfile(ctx, request.authToken as string, input);
+  });
+
   app.post('/user/changeCurrentUserPassword', async (request) => {
     const ctx = requireCustomerSession(request);
-    const body = parseInput(changePasswordBody, request.body);
-    return services.auth.changePassword(ctx.tenant, ctx.identity.userId, body.newPassword);
+    const body = parseInput(passwordChangeInputSchema, request.body);
+    return services.auth.changePassword({ tenant: ctx.tenant, userId: ctx.identity.userId, ip: request.ip, ...body });
   });
 }

@@ -15,6 +15,9 @@ import * as m0013 from './0013-order-placement.ts';
 import * as m0014 from './0014-mail-outbox.ts';
 import * as m0015 from './0015-online-payment.ts';
 import * as m0016 from './0016-stock-update-triggers.ts';
+import * as m0017 from './0017-account-area.ts';
+import * as m0018 from './0018-order-history.ts';
+import * as m0019 from './0019-finance-view.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -36,4 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0014-mail-outbox': m0014,
   '0015-online-payment': m0015,
   '0016-stock-update-triggers': m0016,
+  '0017-account-area': m0017,
+  '0018-order-history': m0018,
+  '0019-finance-view': m0019,
 };

@@ -19,6 +19,7 @@ export interface DemoSeedOptions {
 }
 
 export { demoAccounts } from './accounts.ts';
+export { benchmarkCompanyNo, benchmarkLogin, maxBenchmarkOrders, seedBenchmarkOrders } from './benchmark-orders.ts';
 
 /** Seeds the demo tenant; does nothing (seeded: false) when tenant "demo" already exists. */
 export async function seedDemo(db: Database, options: DemoSeedOptions): Promise<{ seeded: boolean }> {
@@ -32,7 +33,7 @@ export async function seedDemo(db: Database, options: DemoSeedOptions): Promise<
     const categoryIds = await seedCategories(trx, tenantId, SEED_TIME);
     const unitIds = await seedSalesUnits(trx, tenantId);
     await insertProducts(trx, engine, { tenantId, categoryIds, unitIds, seasonIds, companyIds }, 1, options.products);
-    await seedDocuments({ db: trx, engine, tenantId, companyIds, userIds, seasonIds }, options.products);
+    await seedDocuments({ db: trx, engine, tenantId, userIds }, options.products);
   });
   await refreshPlannerStatistics(db);
   return { seeded: true };

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context.ts';
+import type { RequestContext, Role } from '../../context.ts';
 import type { AddressType } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireShopper, type ShopperContext } from '../basket/shopper.ts';
@@ -109,12 +109,13 @@ function requireBuyer(requestCtx: RequestContext): BuyerContext {
   return ctx as BuyerContext;
 }
 
-function mayChangeMasterData(ctx: BuyerContext): boolean {
-  return ctx.identity.role === 'customer_admin' || ctx.identity.role === 'sales' || ctx.identity.role === 'admin';
+/** Whether a role changes the company's master data addresses (see above); the address book page asks too. */
+export function mayChangeMasterData(role: Role): boolean {
+  return role === 'customer_admin' || role === 'sales' || role === 'admin';
 }
 
 function checkTypeAllowed(ctx: BuyerContext, type: AddressType): void {
-  if (masterDataTypes.has(type) && !mayChangeMasterData(ctx)) throw new AppError('forbidden', 'address.master_data.forbidden', { field: 'type' });
+  if (masterDataTypes.has(type) && !mayChangeMasterData(ctx.identity.role)) throw new AppError('forbidden', 'address.master_data.forbidden', { field: 'type' });
 }
 
 const notFound = () => new AppError('not_found', 'address.not_found');

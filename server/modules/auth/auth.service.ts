@@ -5,6 +5,7 @@ import type { UserRepository } from '../users/user.repository.ts';
 import type { LoginAttemptRepository } from './login-attempt.repository.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { passwordProblems } from './password-policy.ts';
 import type { ActiveSession, SessionRepository } from './session.repository.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
 
@@ -122,8 +123,25 @@ export function createAuthService(deps: {
       liveSessions.clear();
     },
 
-    /** A new password ends every session of the user, this one included, and starts a fresh one. */
-    async changePassword(tenant: Tenant, userId: number, newPassword: string) {
+    /**
+     * A new password (POST /api/user/changeCurrentUserPassword and the password form of /my-account):
+     * first the password policy and a new password that differs from the current one (400 naming
+     * newPassword), then the current password, counted by the login throttle like a sign-in (a stolen
+     * session must not try passwords faster than the login form): 422 'password.current.wrong', 429
+     * beyond the limits. It ends every session of the user, this one included, and starts a fresh one.
+     */
+    async changePassword(input: { tenant: Tenant; userId: number; currentPassword: string; newPassword: string; ip: string }) {
+      const { tenant, userId, newPassword } = input;
+      const user = await users.findById(tenant.id, userId);
+      if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+      const [problem] = passwordProblems(newPassword, { username: user.username, email: user.email });
+      if (problem) throw new AppError('validation', problem, { field: 'newPassword' });
+      if (newPassword === input.currentPassword) throw new AppError('validation', 'validation.password_unchanged', { field: 'newPassword' });
+      const counted = await takeAttempt(tenant.id, user.username, input.ip);
+      if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+        throw new AppError('unprocessable', 'password.current.wrong', { field: 'currentPassword' });
+      }
+      await throttle.giveBack({ tenantId: tenant.id, subjects: counted });
       await users.updatePasswordHash(tenant.id, userId, await hashPassword(newPassword));
       await sessions.deleteAllOfUser(userId);
       // The cache is keyed by token, not by user; a password change is rare enough to forget them all.

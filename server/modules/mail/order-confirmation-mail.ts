@@ -17,17 +17,27 @@ const escapeHtml = (value: string): string =>
 
 const intlLocale = (locale: Locale) => (locale === 'de' ? 'de-DE' : 'en-GB');
 
-function formatDate(value: string | null, locale: Locale, withTime = false): string {
+// Building an Intl.DateTimeFormat costs far more than formatting with one; a statement formats hundreds of dates.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatDate(value: string | null, locale: Locale, withTime = false): string {
   if (!value) return '';
   // A plain 'YYYY-MM-DD' is a calendar day; a timestamp is shown as the shop's (German) local time.
   const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(dayOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    ...(withTime && !dayOnly ? { timeStyle: 'short' } : {}),
-    timeZone: dayOnly ? 'UTC' : 'Europe/Berlin',
-  }).format(date);
+  const timed = withTime && !dayOnly;
+  const key = `${locale}:${dayOnly}:${timed}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), {
+      dateStyle: 'medium',
+      ...(timed ? { timeStyle: 'short' } : {}),
+      timeZone: dayOnly ? 'UTC' : 'Europe/Berlin',
+    });
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
 }
 
 function addressLines(address: AddressSnapshot | null): string[] {
@@ -39,12 +49,21 @@ function addressLines(address: AddressSnapshot | null): string[] {
   );
 }
 
-export function renderOrderConfirmation(order: OrderView, options: { locale: Locale; publicUrl: string; shopName: string }): RenderedMail {
-  const { locale } = options;
+/** What the confirmation says, in the buyer's language: shared by the mail and its PDF (documents/order-confirmation-pdf.ts). */
+export interface ConfirmationContent {
+  facts: [label: string, value: string][];
+  lines: { sku: string; name: string; quantity: string; unitPrice: string; lineTotal: string; deliveryDate: string }[];
+  /** An empty value: a remark without an amount (a discount already in the prices). */
+  totals: [label: string, value: string][];
+  receiver: string[];
+  invoice: string[];
+  notes: { deliveryDate: string; text: string }[];
+}
+
+export function confirmationContent(order: OrderView, locale: Locale): ConfirmationContent {
   const t = translatorFor(locale);
   const k = (key: string, params?: Record<string, string | number>) => t(`mail.order_confirmation.${key}`, params);
   const money = (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale);
-  const link = `${options.publicUrl.replace(/\/+$/, '')}/my-account/order-history/${order._id}`;
 
   const facts: [string, string][] = [
     [k('order_number'), order.orderNumber],
@@ -76,9 +95,22 @@ export function renderOrderConfirmation(order: OrderView, options: { locale: Loc
   for (const share of costs.vatByRate) totals.push([k('vat', { rate: share.vatRate }), money(share.vat)]);
   totals.push([k('gross'), money(costs.valueGross)]);
 
-  const receiver = addressLines(order.receiverAddress);
-  const invoice = addressLines(order.invoiceAddress);
-  const notes = order.notes.filter((note) => note.text.trim() !== '');
+  return {
+    facts,
+    lines,
+    totals,
+    receiver: addressLines(order.receiverAddress),
+    invoice: addressLines(order.invoiceAddress),
+    notes: order.notes.filter((note) => note.text.trim() !== '').map((note) => ({ deliveryDate: formatDate(note.deliveryDate, locale), text: note.text })),
+  };
+}
+
+export function renderOrderConfirmation(order: OrderView, options: { locale: Locale; publicUrl: string; shopName: string }): RenderedMail {
+  const { locale } = options;
+  const t = translatorFor(locale);
+  const k = (key: string, params?: Record<string, string | number>) => t(`mail.order_confirmation.${key}`, params);
+  const link = `${options.publicUrl.replace(/\/+$/, '')}/my-account/order-history/${order._id}`;
+  const { facts, lines, totals, receiver, invoice, notes } = confirmationContent(order, locale);
   const subject = k('subject', { orderNumber: order.orderNumber, shop: options.shopName });
 
   // Plain text.
@@ -95,7 +127,7 @@ export function renderOrderConfirmation(order: OrderView, options: { locale: Loc
   if (invoice.length > 0) text.push('', `${k('invoice_address')}:`, ...invoice);
   if (notes.length > 0) {
     text.push('', `${k('notes')}:`);
-    for (const note of notes) text.push(`${note.deliveryDate ? `${formatDate(note.deliveryDate, locale)}: ` : ''}${note.text}`);
+    for (const note of notes) text.push(`${note.deliveryDate ? `${note.deliveryDate}: ` : ''}${note.text}`);
   }
   text.push('', `${k('link')}: ${link}`, '', k('closing', { shop: options.shopName }));
 
@@ -122,7 +154,7 @@ export function renderOrderConfirmation(order: OrderView, options: { locale: Loc
     address(k('receiver_address'), receiver),
     address(k('invoice_address'), invoice),
     notes.length
-      ? `<h3>${e(k('notes'))}</h3>${notes.map((note) => `<p>${note.deliveryDate ? `${e(formatDate(note.deliveryDate, locale))}: ` : ''}${e(note.text)}</p>`).join('')}`
+      ? `<h3>${e(k('notes'))}</h3>${notes.map((note) => `<p>${note.deliveryDate ? `${e(note.deliveryDate)}: ` : ''}${e(note.text)}</p>`).join('')}`
       : '',
     `<p><a href="${e(link)}">${e(k('link'))}</a></p>`,
     `<p>${e(k('closing', { shop: options.shopName }))}</p>`,

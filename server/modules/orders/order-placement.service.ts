@@ -14,6 +14,7 @@ import { onlinePaymentCode } from '../payments/payment-provider.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { CheckoutDataRepository } from './checkout-data.repository.ts';
 import { createCheckoutRequestRepository, type CheckoutRequestRepository } from './checkout-request.repository.ts';
+import type { OrderStatusNames } from './order-history-statuses.ts';
 import { placeInTransaction, RefusedPlacement, type PlacementPlan } from './order-transaction.ts';
 
 // POST /api/order/create (issue 10): the buyer's cart of one type becomes an order, exactly once.
@@ -51,8 +52,10 @@ interface PlacementDeps {
   checkoutData: CheckoutDataRepository;
   /** Whether online payment is configured, and how long an online order may wait for its payment. */
   onlinePayment: { available: boolean; timeoutMinutes: number };
-  /** The order as the API answers it, once it is committed. */
+  /** The order as the API answers it, for a repeated key. */
   orderView(ctx: RequestContext, orderId: number): Promise<unknown>;
+  /** The status names the answer shows (kept in memory: no statement on the way to the order). */
+  statusNames: Pick<OrderStatusNames, 'namesFor'>;
 }
 
 /** A claim older than this belongs to a request whose process died: the key may be used again. */
@@ -84,11 +87,12 @@ export function createOrderPlacement(deps: PlacementDeps) {
     const tenantId = ctx.tenant.id;
     const companyId = ctx.identity.companyId;
     if (companyId === null) throw new AppError('forbidden', 'error.forbidden');
-    const [buyer, configuration, scope, { address, invoiceAddress }] = await Promise.all([
+    const [buyer, configuration, scope, { address, invoiceAddress }, statuses] = await Promise.all([
       deps.checkoutData.findBuyer(tenantId, ctx.identity.userId, companyId),
       deps.settings.getConfiguration(ctx),
       buyerScopeOf(ctx, deps.catalog),
       deps.checkoutData.findAddresses(tenantId, companyId, input.shippingAddressId),
+      deps.statusNames.namesFor(ctx),
     ]);
     if (!buyer || buyer.is_locked === 1 || buyer.is_active !== 1 || buyer.company_is_active !== 1) throw new AppError('forbidden', 'login.blocked');
     if (buyer.blocked_delivery === 1) throw new AppError('forbidden', 'checkout.delivery.blocked');
@@ -130,6 +134,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
       paymentDueAt: online ? new Date(Date.now() + deps.onlinePayment.timeoutMinutes * 60_000) : null,
       minimumOrderCents: minimumOrderAmount(personalMinimum, amountToCents(configuration.minimumOrderAmount.price.value)),
       notes: notes.map((note) => ({ deliveryDate: input.orderType === 'order' ? (input.requestedDeliveryDate ?? null) : note.deliveryDate, text: note.text.trim() })),
+      statuses,
     };
   }
 
@@ -141,8 +146,8 @@ export function createOrderPlacement(deps: PlacementDeps) {
       if (repeated) return repeated;
       try {
         const plan = await planOf(ctx, input, mode);
-        const orderId = await deps.db.transaction().execute((trx) => placeInTransaction(trx, plan));
-        return { status: 201, orderId, order: await deps.orderView(ctx, orderId) };
+        const { orderId, order } = await deps.db.transaction().execute((trx) => placeInTransaction(trx, plan));
+        return { status: 201, orderId, order };
       } catch (error) {
         await requests.release(ctx.tenant.id, input.idempotencyKey);
         if (!(error instanceof RefusedPlacement)) throw error;

@@ -14,7 +14,8 @@ import type { Configuration } from '../settings/settings.service.ts';
 import type { CheckoutAddress, CheckoutBuyer } from './checkout-data.repository.ts';
 import { createCheckoutRequestRepository } from './checkout-request.repository.ts';
 import { createOrderWrites, provisionalOrderNumber } from './order-writes.repository.ts';
-import type { AddressSnapshot, CostsSnapshot } from './order-view.ts';
+import { orderProgressOf, toOrderDetail, type AddressSnapshot, type CostsSnapshot, type OrderDetail } from './order-view.ts';
+import type { StatusNames } from './order-history-statuses.ts';
 import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
 import { allocateStock, mustNotOversell } from '../../../core/stock-allocation.ts';
@@ -40,6 +41,8 @@ export interface PlacementPlan {
   paymentDueAt: Date | null;
   minimumOrderCents: number;
   notes: { deliveryDate: string | null; text: string }[];
+  /** The status names in the buyer's language: the answer shows the placed order's status by name. */
+  statuses: StatusNames;
 }
 
 type PriceChange = Parameters<ReturnType<typeof createBasketRepository>['updateLinePrices']>[1][number];
@@ -175,8 +178,12 @@ async function allocate(trx: Database, plan: PlacementPlan, lines: readonly Pric
   return backordered;
 }
 
-/** Places the order of the plan on `trx`; throws RefusedPlacement (Kysely then rolls back) for every broken rule. */
-export async function placeInTransaction(trx: Database, plan: PlacementPlan): Promise<number> {
+/**
+ * Places the order of the plan on `trx`; throws RefusedPlacement (Kysely then rolls back) for every broken
+ * rule. Gives back the order as it is shown, made of the rows the database returned from the writes: the
+ * same snapshot a later read finds, without three more queries on the way to the buyer's answer.
+ */
+export async function placeInTransaction(trx: Database, plan: PlacementPlan): Promise<{ orderId: number; order: OrderDetail }> {
   const { ctx, input, configuration, buyer } = plan;
   const tenantId = ctx.tenant.id;
   const lines = await pricedLines(trx, plan);
@@ -233,7 +240,7 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     vatCents: totals.total.vatCents,
     grossCents: totals.total.grossCents,
   };
-  const orderId = await writes.insertOrder({
+  const order = await writes.insertOrder({
     tenant_id: tenantId,
     // The real number comes last (assignOrderNumber): the tenant's counter stays locked until the commit.
     order_number: provisionalOrderNumber(input.idempotencyKey),
@@ -271,10 +278,24 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     gross_total_cents: totals.total.grossCents,
     currency,
     costs: JSON.stringify(costs),
+    // The seller as it is at placement (migration 0017's shape): the order's confirmation PDF prints this, whatever changes later.
+    seller: JSON.stringify({
+      name: configuration.company.name,
+      address: configuration.company.address,
+      postCode: configuration.company.postCode,
+      city: configuration.company.city,
+      countryCode: configuration.company.country.code,
+      countryName: configuration.company.country.name,
+      phone: configuration.company.phone,
+      email: configuration.company.email,
+      logoUrl: configuration.company.logo,
+    }),
+    search_text: searchTextOf(lines),
     idempotency_key: input.idempotencyKey,
     created_at: now,
     updated_at: now,
   });
+  const orderId = order.id;
 
   const seasons = configuration.seasons;
   const items: NewRow<'order_items'>[] = [];
@@ -316,13 +337,21 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
       items.push({ ...base, season_id: season._id, quantity, line_net_cents: entry.unitCents * quantity, delivery_date: season.date, backordered_quantity: 0, allocated_quantity: allocated, sort_order: items.length });
     });
   }
-  await writes.insertItems(items);
-  await writes.insertNotes(plan.notes.map((note) => ({ tenant_id: tenantId, order_id: orderId, delivery_date: note.deliveryDate, note: note.text })));
+  const itemRows = await writes.insertItems(items);
+  const notes = plan.notes.map((note) => ({ tenant_id: tenantId, order_id: orderId, delivery_date: note.deliveryDate, note: note.text }));
+  await writes.insertNotes(notes);
   await writes.removeBasketLines(tenantId, lines.map((entry) => entry.line.id));
   await createCheckoutRequestRepository(trx).bind(tenantId, input.idempotencyKey, orderId);
   // The confirmation mail commits (or rolls back) with the order: exactly one per committed order. An
   // order paid online gets it when the payment is confirmed (payments/payment.repository.ts).
   if (!plan.paymentDueAt) await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale });
-  await writes.assignOrderNumber(tenantId, orderId);
-  return orderId;
+  const orderNumber = await writes.assignOrderNumber(tenantId, orderId);
+  // Just placed: the default status, a timeline of its placement, no parcels yet (what a read finds too).
+  const progress = orderProgressOf(order, plan.statuses, [], []);
+  return { orderId, order: toOrderDetail({ ...order, order_number: orderNumber }, itemRows, notes, progress) };
+}
+
+/** What the order history searches besides the numbers: each line's sku, variant sku and name, lower case. */
+function searchTextOf(lines: readonly PricedLine[]): string {
+  return lines.map((entry) => `${entry.line.sku} ${entry.line.variant_sku ?? ''} ${entry.variant?.name ?? entry.product.name}`.toLowerCase()).join(' ');
 }

@@ -1,10 +1,14 @@
 import { moneyOut } from '../../../core/api-money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
-import type { OrderItemRow, OrderNoteRow, OrderRow } from './order.repository.ts';
+import { defaultStatusId, type OrderStatusRef, type StatusNames } from './order-history-statuses.ts';
+import type { OrderItemRow, OrderNoteRow, OrderPackRow, OrderRow, OrderStatusEventRow } from './order.repository.ts';
+import { safeWebUrl, trackingUrlOf } from './tracking-url.ts';
 
 // An order as the API answers it (GET /api/order/{id}, POST /api/order/create): read from the snapshot
 // written at checkout, never recomputed from today's catalogue. Amounts in major units with currency.
+// toOrderView is the snapshot (also the confirmation mail's and document's content); toOrderDetail adds
+// how the order went on: its status, timeline and parcels.
 
 /** The costs as written at checkout (cents), kept in orders.costs. */
 export interface CostsSnapshot {
@@ -30,6 +34,11 @@ export interface AddressSnapshot {
   phoneNumber: string | null;
 }
 
+/** Where the order's confirmation document is served (GET /api/order/{id}/document). */
+export function orderDocumentLink(orderId: number): string {
+  return `/api/order/${orderId}/document`;
+}
+
 export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], notes: readonly OrderNoteRow[]) {
   const currency = order.currency;
   const money = (cents: number) => moneyOut(cents, currency);
@@ -50,7 +59,9 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], not
     orderNumber: order.order_number,
     orderDate: order.order_date,
     orderType: order.order_type,
+    /** The stored status id; `status` (toOrderDetail) is how it is shown. */
     orderStatus: order.status_id,
+    deliveryStatus: order.delivery_status,
     deliveryDate: order.delivery_date,
     externalOrderNumber: order.external_order_number,
     paymentMethod: order.payment_method,
@@ -88,7 +99,55 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], not
       vatByRate: (costs?.vatByRate ?? []).map((share) => ({ vatRate: bpToPercent(share.rateBp), net: money(share.netCents), vat: money(share.vatCents) })),
     },
     notes: notes.map((note) => ({ deliveryDate: note.delivery_date, text: note.note })),
+    /** Delivery notes the ERP linked to the order (links a browser would not open as a web page left out). */
+    delDocumentsLinks: deliveryDocumentLinks(order.del_documents_links),
+    documentLink: orderDocumentLink(order.id),
   };
 }
 
 export type OrderView = ReturnType<typeof toOrderView>;
+
+function deliveryDocumentLinks(stored: string): string[] {
+  const links = parseJsonColumn<unknown>(stored, []);
+  if (!Array.isArray(links)) return [];
+  return links.flatMap((link) => {
+    const url = typeof link === 'string' ? safeWebUrl(link) : null;
+    return url ? [url] : [];
+  });
+}
+
+export interface OrderProgress {
+  status: OrderStatusRef;
+  /** Placed (the order date, the default status), then every change in time order. */
+  statusTimeline: { statusId: string; name: string; at: string }[];
+  packs: { carrier: string; trackingCode: string; trackingUrl: string | null; shippedAt: string | null }[];
+}
+
+export function orderProgressOf(
+  order: Pick<OrderRow, 'status_id' | 'order_date'>,
+  statuses: StatusNames,
+  events: readonly OrderStatusEventRow[],
+  packs: readonly OrderPackRow[],
+): OrderProgress {
+  const step = (statusId: string, at: string) => {
+    const shown = statuses.statusOf(statusId);
+    return { statusId: shown.id, name: shown.name, at };
+  };
+  return {
+    status: statuses.statusOf(order.status_id),
+    statusTimeline: [step(defaultStatusId, order.order_date), ...events.map((event) => step(event.status_id, event.occurred_at))],
+    packs: packs.map((pack) => ({
+      carrier: pack.carrier,
+      trackingCode: pack.tracking_code,
+      trackingUrl: trackingUrlOf({ carrier: pack.carrier, trackingCode: pack.tracking_code, storedUrl: pack.tracking_url }),
+      shippedAt: pack.shipped_at,
+    })),
+  };
+}
+
+/** The order as GET /api/order/{id} and POST /api/order/create answer it. */
+export function toOrderDetail(order: OrderRow, items: readonly OrderItemRow[], notes: readonly OrderNoteRow[], progress: OrderProgress) {
+  return { ...toOrderView(order, items, notes), ...progress };
+}
+
+export type OrderDetail = ReturnType<typeof toOrderDetail>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { NewRow } from '../../db/schema.ts';
+import { orderColumns, orderItemColumns } from './order.repository.ts';
 
 // The writes of one order placement, all on the order's transaction (`trx`): nothing here may run on
 // another connection, or SQLite's single connection would wait for itself.
@@ -148,13 +149,16 @@ export function createOrderWrites(trx: Database) {
 
     /** The tenant's next order number: one upsert, so a rolled-back order gives its number back. */
 
-    async insertOrder(order: NewRow<'orders'>): Promise<number> {
-      const row = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+    /** Inserts the order and gives back its row as it is shown, so the answer needs no read after the commit. */
+    insertOrder(order: NewRow<'orders'>) {
+      return trx.insertInto('orders').values(order).returning(orderColumns).executeTakeFirstOrThrow();
     },
 
-    async insertItems(items: readonly NewRow<'order_items'>[]): Promise<void> {
-      if (items.length > 0) await trx.insertInto('order_items').values([...items]).execute();
+    /** Inserts the items and gives back their rows as they are shown, in the order's sort order. */
+    async insertItems(items: readonly NewRow<'order_items'>[]) {
+      if (items.length === 0) return [];
+      const rows = await trx.insertInto('order_items').values([...items]).returning([...orderItemColumns, 'sort_order']).execute();
+      return rows.sort((a, b) => a.sort_order - b.sort_order).map(({ sort_order: _sortOrder, ...row }) => row);
     },
 
     async insertNotes(notes: readonly NewRow<'order_notes'>[]): Promise<void> {

@@ -1,47 +1,117 @@
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireShopper } from '../basket/shopper.ts';
-import type { OrderRepository } from './order.repository.ts';
-import { toOrderView, type OrderView } from './order-view.ts';
+import type { ExportRequest } from '../../lib/export/export-columns.ts';
+import { translatorFor } from '../../i18n.ts';
+import { orderExportBatches, orderExportColumns } from './order-history-export.ts';
+import type { OrderExportQuery, OrderFilters, OrderHistoryQuery } from './order-history-query.ts';
+import { createReorder, chosenLines, type ReorderAnswer, type ReorderDeps } from './order-history-reorder.ts';
+import { toOrderHistoryRow, type OrderHistoryEntry } from './order-history-row.ts';
+import { createOrderScopes, requireAccountUser, type AccountContext, type OrderScope } from './order-history-scope.ts';
+import { defaultStatusId, type OrderStatusNames, type StatusNames } from './order-history-statuses.ts';
+import type { OrderHistoryFilters, OrderHistoryRepository } from './order-history.repository.ts';
+import type { OrderRepository, OrderRow } from './order.repository.ts';
+import { orderProgressOf, toOrderDetail, type OrderDetail } from './order-view.ts';
 
-// The company's orders (GET /api/order, GET /api/order/{id}): read through the buyer's tenant and
-// company, so a foreign id answers 'Order not found' exactly like an unknown one. The full history
-// screen with search and filters builds on this.
+// The order history of issue 11: the list with search, filters and sort (GET /api/order), one order with
+// its status timeline and parcels (GET /api/order/{id}), reorder (POST /api/order/{id}/reorder) and the
+// export (GET /api/order/export). Every read goes through the user's order scope (order-history-scope.ts),
+// so an order the user may not see, another company's or an unknown one answer alike: 404 'order.not_found'.
+// Route loaders call these functions in process with the same parsed input (order-history-query.ts).
 
-export function createOrderService(orders: OrderRepository) {
-  function companyOf(ctx: ReturnType<typeof requireShopper>): number {
-    if (ctx.identity.companyId === null) throw new AppError('not_found', 'order.not_found');
-    return ctx.identity.companyId;
+export interface OrderServiceDeps {
+  orders: OrderRepository;
+  history: OrderHistoryRepository;
+  statusNames: OrderStatusNames;
+  reorder: ReorderDeps;
+}
+
+export interface OrderHistoryPage {
+  data: OrderHistoryEntry[];
+  meta: { total: number; page: number; pageSize: number };
+}
+
+const notFound = () => new AppError('not_found', 'order.not_found');
+
+/** The filters as the repository takes them; a status the lookup does not know is a 400. */
+function historyFilters(query: OrderFilters, statuses: StatusNames): OrderHistoryFilters {
+  let status: OrderHistoryFilters['status'];
+  if (query.status !== undefined) {
+    if (!statuses.knownIds.includes(query.status)) throw new AppError('validation', 'order.status.unknown', { field: 'status' });
+    // Orders with a status the lookup lacks are shown as the default status, so they are found by it too.
+    status = { id: query.status, orUnknownBesides: query.status === defaultStatusId ? statuses.knownIds : null };
+  }
+  return { search: query.search?.toLowerCase(), from: query.from, to: query.to, status, orderType: query.orderType };
+}
+
+export function createOrderService(deps: OrderServiceDeps) {
+  const { orders, history, statusNames } = deps;
+  const scopes = createOrderScopes(history);
+  const reorderLines = createReorder(deps.reorder);
+
+  async function visibleOrder(ctx: AccountContext, orderId: number): Promise<{ scope: OrderScope; order: OrderRow }> {
+    const scope = await scopes.scopeOf(ctx);
+    const order = scope && (await orders.findVisibleOrder(scope, orderId));
+    if (!scope || !order) throw notFound();
+    return { scope, order };
   }
 
   return {
-    async getOrder(requestCtx: RequestContext, orderId: number): Promise<OrderView> {
-      const ctx = requireShopper(requestCtx);
-      const order = await orders.findOrder(ctx.tenant.id, companyOf(ctx), orderId);
-      if (!order) throw new AppError('not_found', 'order.not_found');
-      const [items, notes] = await Promise.all([orders.findItems(ctx.tenant.id, [order.id]), orders.findNotes(ctx.tenant.id, [order.id])]);
-      return toOrderView(order, items, notes);
+    async listOrders(requestCtx: RequestContext, query: OrderHistoryQuery): Promise<OrderHistoryPage> {
+      const ctx = requireAccountUser(requestCtx);
+      const [scope, statuses] = await Promise.all([scopes.scopeOf(ctx), statusNames.namesFor(ctx)]);
+      const filters = historyFilters(query, statuses);
+      const meta = { page: query.page, pageSize: query.pageSize };
+      // A sales person who chose no customer has no orders to show.
+      if (!scope) return { data: [], meta: { total: 0, ...meta } };
+      const [rows, total] = await Promise.all([
+        history.listPage(scope, filters, query.sort, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+        history.count(scope, filters),
+      ]);
+      return { data: rows.map((row) => toOrderHistoryRow(row, statuses)), meta: { total, ...meta } };
     },
 
-    async listOrders(requestCtx: RequestContext, query: { page: number; pageSize: number }): Promise<{ data: OrderView[]; meta: { total: number; page: number; pageSize: number } }> {
-      const ctx = requireShopper(requestCtx);
-      const companyId = companyOf(ctx);
-      const [rows, total] = await Promise.all([
-        orders.listOrders(ctx.tenant.id, companyId, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
-        orders.countOrders(ctx.tenant.id, companyId),
+    async getOrder(requestCtx: RequestContext, orderId: number): Promise<OrderDetail> {
+      const ctx = requireAccountUser(requestCtx);
+      const [{ order }, statuses] = await Promise.all([visibleOrder(ctx, orderId), statusNames.namesFor(ctx)]);
+      const tenantId = ctx.tenant.id;
+      const [items, notes, events, packs] = await Promise.all([
+        orders.findItems(tenantId, [order.id]),
+        orders.findNotes(tenantId, [order.id]),
+        orders.findStatusEvents(tenantId, order.id),
+        orders.findPacks(tenantId, order.id),
       ]);
-      const ids = rows.map((row) => row.id);
-      const [items, notes] = await Promise.all([orders.findItems(ctx.tenant.id, ids), orders.findNotes(ctx.tenant.id, ids)]);
-      const data = rows.map((row) =>
-        toOrderView(
-          row,
-          items.filter((item) => item.order_id === row.id),
-          notes.filter((note) => note.order_id === row.id),
-        ),
-      );
-      return { data, meta: { total, page: query.page, pageSize: query.pageSize } };
+      return toOrderDetail(order, items, notes, orderProgressOf(order, statuses, events, packs));
+    },
+
+    /** The order's lines (all, or those at the given indexes of its items) into the buyer's current carts. */
+    async reorder(requestCtx: RequestContext, orderId: number, lines?: readonly number[]): Promise<ReorderAnswer> {
+      const ctx = requireAccountUser(requestCtx);
+      const { order } = await visibleOrder(ctx, orderId);
+      const items = await orders.findItems(ctx.tenant.id, [order.id]);
+      return reorderLines(ctx, chosenLines(items, lines));
+    },
+
+    /** The filtered history as a spreadsheet: columns in the user's language and the rows a batch at a time. */
+    async exportOrders(requestCtx: RequestContext, query: OrderExportQuery): Promise<ExportRequest> {
+      const ctx = requireAccountUser(requestCtx);
+      const [scope, statuses] = await Promise.all([scopes.scopeOf(ctx), statusNames.namesFor(ctx)]);
+      const filters = historyFilters(query, statuses);
+      const t = translatorFor(ctx.locale);
+      const batches = scope ? orderExportBatches({ history, scope, filters, sort: query.sort, statuses, t }, query.withLines) : noRows();
+      return {
+        format: query.format,
+        fileName: query.withLines ? 'order-lines' : 'orders',
+        sheetName: t(query.withLines ? 'order.export.sheet.lines' : 'order.export.sheet.orders'),
+        columns: orderExportColumns(t, query.withLines),
+        batches,
+      };
     },
   };
+}
+
+/** A sales person who chose no customer exports the header row only. */
+async function* noRows(): AsyncGenerator<never[]> {
+  yield* [];
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,6 +1,22 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { engineOf } from '../../db/migration-helpers.ts';
+
+/** The profile fields a user changes themselves; a field left out stays as it is. */
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string | null;
+  locale?: string;
+}
+
+// Thrown inside the profile's transaction to roll it back when the e-mail address is taken.
+class EmailTaken extends Error {}
 
 export function createUserRepository(db: Database) {
+  const isPostgres = engineOf(db) === 'postgres';
+
   return {
     findCredentials(tenantId: number, username: string) {
       return db
@@ -35,6 +51,49 @@ export function createUserRepository(db: Database) {
         .execute();
     },
 
+    /**
+     * Changes a user's profile in one transaction; answers 'email_taken' (nothing written) when another
+     * user of the tenant has the new e-mail address, compared without regard to case. The users table
+     * has no unique index on e-mail (imported accounts may share one), so two users taking the same new
+     * address at once are kept apart here: the row is written first and the check follows under that
+     * write (SQLite runs one writer at a time), and on PostgreSQL a transaction lock on the address
+     * makes the second writer wait for the first one's commit, then see it.
+     */
+    async updateProfile(tenantId: number, userId: number, changes: ProfileChanges): Promise<'updated' | 'email_taken'> {
+      const email = changes.email;
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (email !== undefined && isPostgres) {
+            await sql`select pg_advisory_xact_lock(hashtext(${`user-email:${tenantId}:${email.toLowerCase()}`}))`.execute(trx);
+          }
+          await trx
+            .updateTable('users')
+            .set({
+              ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
+              ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
+              ...(email !== undefined ? { email } : {}),
+              ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+              ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+            })
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', userId)
+            .execute();
+          if (email === undefined) return;
+          const other = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('tenant_id', '=', tenantId)
+            .where('id', '!=', userId)
+            .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
+            .executeTakeFirst();
+          if (other) throw new EmailTaken();
+        });
+        return 'updated';
+      } catch (error) {
+        if (error instanceof EmailTaken) return 'email_taken';
+        throw error;
+      }
+    },
 
     async updatePasswordHash(tenantId: number, userId: number, passwordHash: string): Promise<void> {
       await db

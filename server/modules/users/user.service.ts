@@ -1,9 +1,11 @@
+import { isLocale, type Locale } from '../../../core/locale.ts';
 import { centsToAmount } from '../../../core/money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import type { RequestContext, Role } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { toAddress, type Address } from '../addresses/address.service.ts';
-import type { UserRepository } from './user.repository.ts';
+import type { ProfileInput } from './profile-input.ts';
+import type { ProfileChanges, UserRepository } from './user.repository.ts';
 
 
 export interface SessionAccount {
@@ -13,6 +15,8 @@ export interface SessionAccount {
   firstName: string;
   lastName: string;
   phone: string;
+  /** The language the user chose in their profile; null until they choose one (the page's language applies). */
+  locale: Locale | null;
   role: Role;
   vatCountryCode: string | null;
   showNetPrices: boolean;
@@ -46,59 +50,80 @@ export interface SessionUser {
 }
 
 export function createUserService(users: UserRepository) {
+  /** The signed-in user as the shop shows it (spec section 3, "Session user"). */
+  async function getSessionUser(ctx: RequestContext, token: string): Promise<SessionUser> {
+    const identity = ctx.identity;
+    if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
+    const user = await users.findById(ctx.tenant.id, identity.userId);
+    if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+    const company = identity.companyId ? await users.findCompany(ctx.tenant.id, identity.companyId) : undefined;
+    const addresses = company ? await users.listAddresses(ctx.tenant.id, company.id) : [];
+    const role = user.role as Role;
+    const hasFreight = company?.freight_expense_cents != null && company.freight_expense_until_cents != null;
+    return {
+      token,
+      userId: user.id,
+      isAuthenticated: true,
+      account: {
+        _id: user.id,
+        username: user.username,
+        email: user.email,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        phone: user.phone ?? '',
+        locale: isLocale(user.locale) ? user.locale : null,
+        role,
+        vatCountryCode: company?.vat_country_code ?? null,
+        showNetPrices: company ? company.show_net_prices === 1 : true,
+        addresses: addresses.map((row) => toAddress(row, ctx.locale)),
+        company: company ? { _id: company.id, name: company.name, customerNo: company.customer_no } : null,
+        isGuest: role === 'guest',
+        isSalesPerson: role === 'sales',
+        isAdmin: role === 'admin',
+        isCustomerAdmin: role === 'customer_admin',
+        isDeal: user.is_deal === 1,
+        blockUsersToAddNewAddress: user.block_users_to_add_new_address === 1,
+        minCartAmount: centsToAmount(user.min_cart_amount_cents || company?.min_cart_amount_cents || 0),
+        maintenanceModeActive: company?.maintenance_mode_active === 1,
+        transientObject: {
+          tenant: ctx.tenant.slug,
+          company: company
+            ? {
+                freight: hasFreight
+                  ? {
+                      freightExpense: centsToAmount(company.freight_expense_cents ?? 0),
+                      freightExpenseUntil: centsToAmount(company.freight_expense_until_cents ?? 0),
+                    }
+                  : null,
+                blockedDelivery: company.blocked_delivery === 1,
+                discountType: company.discount_type,
+                discountPercent: bpToPercent(company.discount_percent_bp),
+              }
+            : null,
+        },
+      },
+    };
+  }
+
   return {
-    /** The signed-in user as the shop shows it (spec section 3, "Session user"). */
-    async getSessionUser(ctx: RequestContext, token: string): Promise<SessionUser> {
+    getSessionUser,
+
+    /**
+     * Changes what the user may change of their own profile (POST /api/user/currentUser and the profile
+     * form; the fields in profile-input.ts) and answers the session user as it is now. The shared guest
+     * has no profile (403); an e-mail address another user of the tenant has is refused (409
+     * 'user.email.taken', nothing changed).
+     */
+    async updateProfile(ctx: RequestContext, token: string, input: ProfileInput): Promise<SessionUser> {
       const identity = ctx.identity;
       if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
-      const user = await users.findById(ctx.tenant.id, identity.userId);
-      if (!user) throw new AppError('unauthorized', 'error.unauthorized');
-      const company = identity.companyId ? await users.findCompany(ctx.tenant.id, identity.companyId) : undefined;
-      const addresses = company ? await users.listAddresses(ctx.tenant.id, company.id) : [];
-      const role = user.role as Role;
-      const hasFreight = company?.freight_expense_cents != null && company.freight_expense_until_cents != null;
-      return {
-        token,
-        userId: user.id,
-        isAuthenticated: true,
-        account: {
-          _id: user.id,
-          username: user.username,
-          email: user.email,
-          firstName: user.first_name,
-          lastName: user.last_name,
-          phone: user.phone ?? '',
-          role,
-          vatCountryCode: company?.vat_country_code ?? null,
-          showNetPrices: company ? company.show_net_prices === 1 : true,
-          addresses: addresses.map((row) => toAddress(row, ctx.locale)),
-          company: company ? { _id: company.id, name: company.name, customerNo: company.customer_no } : null,
-          isGuest: role === 'guest',
-          isSalesPerson: role === 'sales',
-          isAdmin: role === 'admin',
-          isCustomerAdmin: role === 'customer_admin',
-          isDeal: user.is_deal === 1,
-          blockUsersToAddNewAddress: user.block_users_to_add_new_address === 1,
-          minCartAmount: centsToAmount(user.min_cart_amount_cents || company?.min_cart_amount_cents || 0),
-          maintenanceModeActive: company?.maintenance_mode_active === 1,
-          transientObject: {
-            tenant: ctx.tenant.slug,
-            company: company
-              ? {
-                  freight: hasFreight
-                    ? {
-                        freightExpense: centsToAmount(company.freight_expense_cents ?? 0),
-                        freightExpenseUntil: centsToAmount(company.freight_expense_until_cents ?? 0),
-                      }
-                    : null,
-                  blockedDelivery: company.blocked_delivery === 1,
-                  discountType: company.discount_type,
-                  discountPercent: bpToPercent(company.discount_percent_bp),
-                }
-              : null,
-          },
-        },
-      };
+      if (identity.role === 'guest') throw new AppError('forbidden', 'error.forbidden');
+      const changes: ProfileChanges = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length > 0) {
+        const outcome = await users.updateProfile(ctx.tenant.id, identity.userId, changes);
+        if (outcome === 'email_taken') throw new AppError('conflict', 'user.email.taken', { field: 'email' });
+      }
+      return getSessionUser(ctx, token);
     },
   };
 }

@@ -1,0 +1,77 @@
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { useTranslation } from '../../lib/i18n';
+import type { FailureMessage } from './account-fields';
+
+// Building blocks of the account area's forms: a card per form, and a labelled field with its hint and
+// its problem (a message key from the server) tied to it for screen readers.
+
+export const fieldClass = 'block h-10 w-full rounded-md border bg-white px-3 text-sm text-zinc-900 focus:border-brand focus:outline-2 focus:outline-brand';
+
+export function Card({ id, title, children, testId }: { id: string; title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-5" data-testid={testId}>
+      <h2 id={id} className="mb-4 text-base font-semibold text-zinc-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'className'> {
+  id: string;
+  name: string;
+  label: string;
+  /** The problem's message key, shown under the field. */
+  error?: string | undefined;
+  optional?: boolean;
+  /** The id of a hint below the field that describes it. */
+  hintId?: string;
+  children?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextField({ id, name, label, error, optional = false, hintId, children, ref, ...input }: TextFieldProps) {
+  const { t } = useTranslation();
+  const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-800">
+        {label}
+        {optional ? <span className="font-normal text-zinc-600"> {t('account.form.optional')}</span> : null}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${fieldClass} ${error ? 'border-danger' : 'border-zinc-300'}`}
+        {...input}
+      />
+      <FieldError id={id} error={error} />
+      {children}
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} data-testid={`${id}-error`} className="mt-1 text-xs text-danger">
+      {t(error)}
+    </p>
+  );
+}
+
+/** A refusal that concerns the whole form, announced when it appears. */
+export function FormFailure({ failure, testId }: { failure: FailureMessage | null; testId: string }) {
+  const { t } = useTranslation();
+  if (!failure) return null;
+  return (
+    <p role="alert" data-testid={testId} className="mb-4 rounded-md bg-danger-soft p-3 text-sm text-red-900">
+      {t(failure.messageKey, failure.params)}
+    </p>
+  );
+}

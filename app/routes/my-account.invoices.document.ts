@@ -1,0 +1,22 @@
+import { AppError } from '../../server/errors';
+import type { Route } from './+types/my-account.invoices.document';
+import { appLoadContext } from '../app-context';
+import { methodNotAllowedResponse, pdfResponse, refusalResponse } from '../features/order-history/download-response.server';
+
+// /my-account/invoices/:id/document: an invoice or credit note as PDF (the file GET /api/account/document/{id}
+// gives, for the page's session). Another company's or an unknown document: 404 alike.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appLoadContext);
+  try {
+    const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : 0;
+    if (id === 0 || id > 2 ** 31 - 1) throw new AppError('not_found', 'document.not_found');
+    return pdfResponse(await app.services.documents.financeDocument(app.ctx, id));
+  } catch (error) {
+    return refusalResponse(app, error);
+  }
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowedResponse(context.get(appLoadContext));
+}

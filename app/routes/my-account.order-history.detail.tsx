@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/my-account.order-history.detail';
+import { appLoadContext } from '../app-context';
+import { formatDate } from '../features/catalog/format-date';
+import { orderHistoryPath, orderPath } from '../features/order-history/history-fields';
+import { ArrowLeftGlyph } from '../features/order-history/history-glyphs';
+import { loadOrderDetail, reorderFromForm } from '../features/order-history/order-detail.server';
+import { OrderCosts, OrderDelivery, OrderDocuments } from '../features/order-history/order-facts';
+import { OrderLines } from '../features/order-history/order-lines';
+import { OrderPacks, StatusTimeline } from '../features/order-history/order-progress';
+import { ReorderButton } from '../features/order-history/reorder-button';
+import { ReorderResult } from '../features/order-history/reorder-result';
+import { DeliveryStatusChip, OrderStatusChip, PaymentStatusChip } from '../features/order-history/status-chip';
+import { useTranslation } from '../lib/i18n';
+import { readForm } from '../lib/read-form.server';
+
+// /my-account/order-history/:id (issue 11 items 3 and 4): one order, read like a delivery note (DESIGN.md):
+// its status timeline and parcels with tracking on top, then the lines as ordered, the totals, addresses,
+// payment and shipping, notes and documents. "Order again" puts the whole order or one line into the
+// current cart at today's prices and availability (the page's action, as POST /api/order/{id}/reorder),
+// and the page then says what was added, added with less, or left out, and why. An unknown, foreign or
+// hidden order is the 'Order not found' page (404).
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadOrderDetail(context.get(appLoadContext), params.id);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(appLoadContext);
+  return reorderFromForm(app, params.id, await readForm(request, app));
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Order ${loaderData.order.orderNumber}` : 'Order' }];
+}
+
+export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const { order } = loaderData;
+  return (
+    <div className="space-y-4" data-testid="order-detail">
+      <Link to={orderHistoryPath} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-text hover:underline">
+        <ArrowLeftGlyph className="size-4" />
+        {t('order_detail.back')}
+      </Link>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-semibold text-zinc-900">
+            {t('order_detail.title')} <span className="num" data-testid="order-number">{order.orderNumber}</span>
+          </h1>
+          <p className="text-sm text-zinc-700">
+            {t('order_detail.placed', { date: formatDate(order.orderDate, locale) })}
+            {order.externalOrderNumber ? <> · <span className="break-all">{t('order_history.po', { po: order.externalOrderNumber })}</span></> : null}
+            {' · '}
+            {t(`order.type.${order.orderType}`)}
+          </p>
+          <div className="flex flex-wrap gap-1.5 pt-1">
+            <OrderStatusChip name={order.status.name} />
+            <DeliveryStatusChip code={order.deliveryStatus} t={t} />
+            <PaymentStatusChip code={order.paymentStatus} t={t} />
+          </div>
+        </div>
+        <ReorderButton testId="reorder-all">{t('order_detail.reorder_all')}</ReorderButton>
+      </header>
+
+      {actionData?.ok === false ? (
+        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-red-900" data-testid="reorder-failure">
+          {t(actionData.messageKey)}
+        </p>
+      ) : null}
+      {actionData?.ok ? <ReorderResult answer={actionData} orderLines={order.items} /> : null}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <StatusTimeline steps={order.statusTimeline} />
+        <OrderPacks packs={order.packs} />
+      </div>
+      <OrderLines items={order.items} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <OrderCosts order={order} />
+        <OrderDelivery order={order} />
+      </div>
+      <OrderDocuments order={order} confirmationHref={`${orderPath(order._id)}/document`} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/guards.ts';
+import type { RenderedDocument } from '../../modules/documents/documents.service.ts';
+import type { Services } from '../../services.ts';
+
+// The documents as PDF (issue 11, item 6): GET /api/order/{id}/document (the order confirmation),
+// GET /api/account/document/{id} (an invoice or credit note), GET /api/account/statement (the open items
+// as of today). Who may see what is the documents service's; a malformed id is looked up as 0, which no
+// row has, so it answers exactly like an unknown or foreign one, and only after the visibility check.
+
+// Ids are PostgreSQL integers: a larger number can name no row (and must not reach the query).
+const recordId = z.object({ id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(2_147_483_647)) });
+
+function idOf(params: unknown): number {
+  const parsed = recordId.safeParse(params);
+  return parsed.success ? parsed.data.id : 0;
+}
+
+/** A file name any browser and header accepts: the number's letters, digits, dots, dashes and underscores. */
+export function pdfFileName(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100);
+  return `${safe || 'document'}.pdf`;
+}
+
+function sendPdf(reply: FastifyReply, document: RenderedDocument) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${pdfFileName(document.name)}"`)
+    .header('cache-control', 'private, no-cache')
+    .send(document.pdf);
+}
+
+export default async function documentRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get('/order/:id/document', async (request, reply) => {
+    const ctx = requireSession(request);
+    return sendPdf(reply, await services.documents.orderConfirmation(ctx, idOf(request.params)));
+  });
+
+  app.get('/account/document/:id', async (request, reply) => {
+    const ctx = requireSession(request);
+    return sendPdf(reply, await services.documents.financeDocument(ctx, idOf(request.params)));
+  });
+
+  app.get('/account/statement', async (request, reply) => {
+    const ctx = requireSession(request);
+    return sendPdf(reply, await services.documents.accountStatement(ctx));
+  });
+}

@@ -1,0 +1,80 @@
+import type { PreStock } from '../../../core/catalog-types.ts';
+import { AppError } from '../../errors.ts';
+import type { BasketRepository } from '../basket/basket.repository.ts';
+import type { BasketAnswer, BasketService } from '../basket/basket.service.ts';
+import { groupBuyerProducts, type BuyerProduct } from '../basket/buyer-products.ts';
+import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
+import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
+import type { ShopperContext } from '../basket/shopper.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { planReorder, type ReorderLine, type ReorderOutcome } from './order-history-reorder-plan.ts';
+import type { OrderItemRow } from './order.repository.ts';
+
+// POST /api/order/{id}/reorder: the order's lines (all, or the ones chosen by their index in the order's
+// items) into the buyer's current carts, priced and checked as of now (order-history-reorder-plan.ts),
+// written in the basket's one transaction, answered with what happened to each line and the basket as
+// GET /api/basket shows it.
+
+/** As many lines as POST /api/basket accepts for one basket. */
+const maxBasketLines = 500;
+
+export interface ReorderDeps {
+  baskets: BasketRepository;
+  basket: Pick<BasketService, 'getBasket'>;
+  catalog: VisibilitySource;
+  products: BuyerProductsRepository;
+  settings: Pick<SettingsService, 'getConfiguration'>;
+}
+
+export type ReorderAnswer = Omit<ReorderOutcome, 'lines'> & { basket: BasketAnswer };
+
+/** The order's items picked by index; an index the order does not have is a 400 naming it. */
+export function chosenLines(items: readonly OrderItemRow[], indexes: readonly number[] | undefined): ReorderLine[] {
+  const picked = indexes === undefined ? items : indexes.map((index, position) => {
+    const item = items[index];
+    if (!item) throw new AppError('validation', 'validation.invalid', { field: `lines.${position}` });
+    return item;
+  });
+  return [...new Set(picked)].map((item) => ({
+    sku: item.sku,
+    variantSku: item.variant_sku,
+    name: item.name,
+    orderType: item.order_type,
+    seasonId: item.season_id,
+    quantity: item.quantity,
+    customAttributes: item.custom_attributes,
+  }));
+}
+
+export function createReorder(deps: ReorderDeps) {
+  return async function reorder(ctx: ShopperContext, lines: readonly ReorderLine[]): Promise<ReorderAnswer> {
+    const tenantId = ctx.tenant.id;
+    const skus = [...new Set(lines.map((line) => line.sku))];
+    const variantSkus = [...new Set(lines.flatMap((line) => (line.variantSku ? [line.variantSku] : [])))];
+    const [rows, configuration, basketId] = await Promise.all([
+      buyerScopeOf(ctx, deps.catalog).then((scope) => deps.products.find(scope, { by: 'sku', skus }, variantSkus)),
+      deps.settings.getConfiguration(ctx),
+      deps.baskets.ensureBasketId(tenantId, ctx.identity.userId),
+    ]);
+    const productsBySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale).values()].map((product) => [product.sku, product]));
+    const preOrdered = [...new Set(lines.filter((line) => line.orderType === 'preOrder').flatMap((line) => productsBySku.get(line.sku)?.id ?? []))];
+    const preStocks = new Map<number, PreStock[]>();
+    for (const row of await deps.products.findPreStocks(tenantId, preOrdered)) {
+      preStocks.set(row.product_id, [...(preStocks.get(row.product_id) ?? []), { seasonId: row.season_id, quantity: row.quantity }]);
+    }
+    const rules = {
+      isBatchSizeActive: configuration.isBatchSizeActive,
+      buyableWithoutStock: configuration.buyableWithoutStock,
+      seasonIds: configuration.seasons.map((season) => season._id),
+      maxLines: maxBasketLines,
+    };
+    // Planned against the cart as it is under the basket's lock, so a save in another tab cannot slip in between.
+    let outcome: ReorderOutcome | undefined;
+    await deps.baskets.replaceLines(tenantId, basketId, (current) => {
+      outcome = planReorder(lines, current, { productsBySku, preStocks }, rules);
+      return outcome.lines;
+    });
+    const { added, reduced, skipped } = outcome!;
+    return { added, reduced, skipped, basket: await deps.basket.getBasket(ctx) };
+  };
+}

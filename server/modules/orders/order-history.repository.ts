@@ -1,0 +1,159 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB, OrderType } from '../../db/schema.ts';
+import type { OrderSort } from './order-history-query.ts';
+import type { OrderScope } from './order-history-scope.ts';
+
+// The order history (GET /api/order and its export): the orders a user may see, filtered, sorted and
+// paged, read as light rows (no lines). Every query walks the company's orders through the history index
+// (migration 0018-order-history.ts), or a user's through (tenant_id, user_id, order_date), and reads the
+// order rows and line counts of the orders it answers only.
+
+export interface OrderHistoryFilters {
+  /** Lower case; matches any part of the order number, the PO number or orders.search_text. */
+  search?: string | undefined;
+  /** Order dates from and to, inclusive (YYYY-MM-DD, UTC days). */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Stored status ids to match; `orUnknownBesides` also matches every id the status list lacks (shown as the default status). */
+  status?: { id: string; orUnknownBesides: readonly string[] | null } | undefined;
+  orderType?: OrderType | undefined;
+}
+
+const historyColumns = [
+  'o.id',
+  'o.order_number',
+  'o.order_date',
+  'o.external_order_number',
+  'o.order_type',
+  'o.status_id',
+  'o.delivery_status',
+  'o.payment_status',
+  'o.net_total_cents',
+  'o.gross_total_cents',
+  'o.currency',
+] as const;
+
+const sortColumns = { orderDate: 'o.order_date', orderNumber: 'o.order_number', total: 'o.gross_total_cents' } as const;
+
+type SortColumn = (typeof sortColumns)[keyof typeof sortColumns];
+
+function sortOf(sort: OrderSort): { column: SortColumn; direction: 'asc' | 'desc' } {
+  const [key, direction] = sort.split(':') as [keyof typeof sortColumns, 'asc' | 'desc'];
+  return { column: sortColumns[key], direction };
+}
+
+/** The day after a YYYY-MM-DD date: order dates are ISO timestamps, so "to" is inclusive as "before the next day". */
+function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A LIKE pattern finding the text anywhere, its own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * What the search reads: order number, PO number and the lines' text, lower case, in one expression, so a
+ * trigram index (PostgreSQL) or a covering index (SQLite) answers it: migration 0018-order-history.ts
+ * indexes exactly this expression.
+ */
+const searchDocument = sql<string>`(lower(${sql.ref('o.order_number')}) || ' ' || lower(coalesce(${sql.ref('o.external_order_number')}, '')) || ' ' || ${sql.ref('o.search_text')})`;
+
+type OrdersQuery<O> = SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', O>;
+
+function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFilters) {
+  let query = db.selectFrom('orders as o').where('o.tenant_id', '=', scope.tenantId);
+  // A user who sees only their own orders walks the user's index; the company still has to match.
+  query =
+    scope.userId === null
+      ? query.where('o.company_id', '=', scope.companyId)
+      : query.where('o.user_id', '=', scope.userId).where(sql<number>`${sql.ref('o.company_id')} + 0`, '=', scope.companyId);
+  if (filters.from) query = query.where('o.order_date', '>=', filters.from);
+  if (filters.to) query = query.where('o.order_date', '<', dayAfter(filters.to));
+  if (filters.orderType) query = query.where('o.order_type', '=', filters.orderType);
+  const status = filters.status;
+  if (status) {
+    const known = status.orUnknownBesides;
+    query = query.where((eb) => (known && known.length > 0 ? eb.or([eb('o.status_id', '=', status.id), eb('o.status_id', 'not in', known)]) : eb('o.status_id', '=', status.id)));
+  }
+  if (filters.search) query = query.where(sql<boolean>`${searchDocument} like ${containsPattern(filters.search)} escape '\\'`);
+  return query;
+}
+
+function lineCount(eb: ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>) {
+  return eb.selectFrom('order_items as i').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('i.order_id', '=', 'o.id').as('line_count');
+}
+
+function sorted<O>(query: OrdersQuery<O>, sort: OrderSort): OrdersQuery<O> {
+  const { column, direction } = sortOf(sort);
+  // The id breaks ties, so a page never repeats or skips an order of equal date, number or total.
+  return query.orderBy(column, direction).orderBy('o.id', direction);
+}
+
+export function createOrderHistoryRepository(db: Database) {
+  return {
+    /**
+     * One page of orders. The page's ids come from the index alone (skipping `offset` rows reads no order
+     * row); only the page's orders are then read, with their line counts.
+     */
+    listPage(scope: OrderScope, filters: OrderHistoryFilters, sort: OrderSort, page: { offset: number; limit: number }) {
+      const ids = sorted(visibleOrders(db, scope, filters).select('o.id'), sort).offset(page.offset).limit(page.limit);
+      return sorted(db.selectFrom('orders as o').innerJoin(ids.as('page'), 'page.id', 'o.id').select(historyColumns).select(lineCount), sort).execute();
+    },
+
+    async count(scope: OrderScope, filters: OrderHistoryFilters): Promise<number> {
+      const row = await visibleOrders(db, scope, filters)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    /**
+     * Every matching order in `sort` order, in batches of `size` read one after the other by their keys
+     * (keyset paging: each batch starts after the last row of the one before), so an export of tens of
+     * thousands of orders never holds more than one batch.
+     */
+    async *batches(scope: OrderScope, filters: OrderHistoryFilters, sort: OrderSort, size = 500) {
+      const { column, direction } = sortOf(sort);
+      let after: { key: string | number; id: number } | null = null;
+      for (;;) {
+        let query = sorted(visibleOrders(db, scope, filters).select(historyColumns).select(lineCount), sort);
+        if (after) {
+          const comparison = direction === 'desc' ? sql.raw('<') : sql.raw('>');
+          query = query.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref('o.id')}) ${comparison} (${after.key}, ${after.id})`);
+        }
+        const rows = await query.limit(size).execute();
+        if (rows.length > 0) yield rows;
+        if (rows.length < size) return;
+        const last = rows.at(-1)!;
+        after = { key: column === 'o.order_date' ? last.order_date : column === 'o.order_number' ? last.order_number : last.gross_total_cents, id: last.id };
+      }
+    },
+
+    /** The lines of a batch of orders, for the export with lines. */
+    linesOf(tenantId: number, orderIds: readonly number[]) {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('order_items')
+        .select(['order_id', 'sku', 'variant_sku', 'name', 'order_type', 'season_id', 'quantity', 'unit_price_cents', 'line_net_cents', 'vat_rate_bp', 'currency', 'delivery_date'])
+        // Through the order's index: with hundreds of ids SQLite's planner would rather walk the tenant's
+        // lines by (tenant_id, product_id); `tenant_id + 0` filters the same without offering that index.
+        .where(sql<number>`${sql.ref('tenant_id')} + 0`, '=', tenantId)
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('sort_order')
+        .execute();
+    },
+
+    async usersSeeCompanyOrders(tenantId: number, companyId: number): Promise<boolean> {
+      const row = await db.selectFrom('companies').select('users_see_company_orders').where('tenant_id', '=', tenantId).where('id', '=', companyId).executeTakeFirst();
+      // A company that is gone shows nothing beyond the user's own orders.
+      return row?.users_see_company_orders === 1;
+    },
+  };
+}
+
+export type OrderHistoryRepository = ReturnType<typeof createOrderHistoryRepository>;
+export type OrderHistoryRow = Awaited<ReturnType<OrderHistoryRepository['listPage']>>[number];
+export type OrderHistoryLineRow = Awaited<ReturnType<OrderHistoryRepository['linesOf']>>[number];

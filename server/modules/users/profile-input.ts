@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { supportedLocales } from '../../../core/locale.ts';
+
+// What a user may change of their own profile (POST /api/user/currentUser, and the profile form of
+// /my-account): every field is optional, a field sent is changed, one left out stays as it is.
+//   firstName, lastName   required when sent: trimmed, one line, at most 100 characters
+//   email                 an e-mail address, at most 254 characters ('validation.email_invalid'); unique within
+//                         the tenant, compared without regard to case (the service: 409 'user.email.taken')
+//   phone                 digits with + ( ) / . - and spaces, at least 3 digits ('user.phone.invalid');
+//                         empty or null removes it
+//   locale                'de' or 'en'
+// Everything else about the account (username, company, role, the company's net or gross display) is
+// shown but not changed here: a request naming it is refused (400 'user.field.not_changeable' naming the
+// field), so a client never believes it changed something that stayed as it was.
+
+export const profileLimits = { firstName: 100, lastName: 100, email: 254, phone: 30 } as const;
+
+const lineBreaksTabsAndOverrides = /[\r\n\t\u202a-\u202e\u2066-\u2069]/;
+const isPlainLine = (value: string) => value.isWellFormed() && !lineBreaksTabsAndOverrides.test(value);
+
+function name(max: number) {
+  return z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .refine(isPlainLine, 'validation.invalid')
+    .min(1, 'validation.required')
+    .max(max, 'validation.too_long');
+}
+
+const phonePattern = /^\+?[0-9 ()/.-]+$/;
+
+const phone = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .max(profileLimits.phone, 'validation.too_long')
+  .refine((value) => value === '' || (phonePattern.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 3), 'user.phone.invalid')
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+const changeable = {
+  firstName: name(profileLimits.firstName).optional(),
+  lastName: name(profileLimits.lastName).optional(),
+  email: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(profileLimits.email, 'validation.too_long')
+    .pipe(z.email({ error: 'validation.email_invalid' }))
+    .optional(),
+  phone: phone.optional(),
+  locale: z.enum(supportedLocales, { error: 'validation.invalid' }).optional(),
+};
+
+export const profileInputSchema = z
+  .looseObject(changeable)
+  .superRefine((value, context) => {
+    const other = Object.keys(value).find((key) => !Object.hasOwn(changeable, key));
+    if (other !== undefined) context.addIssue({ code: 'custom', path: [other], message: 'user.field.not_changeable' });
+  })
+  .transform(({ firstName, lastName, email, phone, locale }) => ({ firstName, lastName, email, phone, locale }));
+
+export type ProfileInput = z.output<typeof profileInputSchema>;
