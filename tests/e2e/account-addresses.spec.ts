@@ -58,7 +58,9 @@ async function addShippingAddress(page: Page, values: { company: string; street:
   await formField(page, 'Ort').fill(values.city);
   if (makeDefault) await formField(page, 'Als Standard dieser Art verwenden').check();
   await page.getByTestId('save-address').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Die Adresse wurde hinzugefügt.' })).toBeVisible();
+  // The toast of an address added just before may still be open: the newest one is this address's.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Die Adresse wurde hinzugefügt.' }).last()).toBeVisible();
+  await expect(card(page, values.street)).toBeVisible();
 }
 
 test('a customer admin adds, changes, makes default and deletes addresses, and keeps the last main address', async ({ page }) => {
