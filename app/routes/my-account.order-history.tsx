@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { searchTotalText } from '../../core/search-text';
 import type { Route } from './+types/my-account.order-history';
 import { appLoadContext } from '../app-context';
 import { buttonClasses } from '../components/ui/button';
@@ -36,6 +37,9 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
   const showNetPrices = useSession()?.account.showNetPrices ?? true;
   const { values, problems, result, statuses, sorts } = loaderData;
   const filtered = Object.entries(values).some(([field, value]) => field !== 'sort' && value !== '');
+  // A search counts its matches up to 1,000 ("1,000+"), like the product search.
+  const countText = (total: number) =>
+    t('order_history.count', { count: total, formatted: values.search ? searchTotalText(total, (value) => formatNumber(value, locale)) : formatNumber(total, locale) });
   const exportHref = (format: 'xlsx' | 'csv', withLines: boolean) =>
     `${orderHistoryPath}/export?${downloadQuery(values, { format, ...(withLines ? { withLines: '1' } : {}) })}`;
 
@@ -56,12 +60,12 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="order-results" className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <h2 id="order-results" className="num text-sm font-medium text-zinc-800" aria-live="polite" data-testid="order-count">
-              {t('order_history.count', { count: result.page.meta.total, formatted: formatNumber(result.page.meta.total, locale) })}
+              {countText(result.page.meta.total)}
             </h2>
             {result.page.meta.total > 0 ? (
               <ExportLinks
                 title={t('account_list.export')}
-                rowsText={t('order_history.count', { count: result.page.meta.total, formatted: formatNumber(result.page.meta.total, locale) })}
+                rowsText={countText(result.page.meta.total)}
                 groups={[
                   {
                     label: t('order_history.export.orders'),

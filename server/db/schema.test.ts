@@ -85,10 +85,11 @@ const expectedTables = [
   'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
   'mail_outbox', 'payment_sessions', 'payment_events',
 ];
-// The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009).
-const engineTables = { sqlite: ['product_words', 'product_words_vocab'], postgres: ['search_words'] } as const;
+// The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009);
+// the order history's search index on SQLite (migration 0020; PostgreSQL uses a trigram index instead).
+const engineTables = { sqlite: ['product_words', 'product_words_vocab', 'orders_search'], postgres: ['search_words'] } as const;
 // FTS5 tables carry no column types: the SQLite search indexes are text by construction.
-const ftsTables = ['product_search', 'product_words', 'product_words_vocab'];
+const ftsTables = ['product_search', 'product_words', 'product_words_vocab', 'orders_search'];
 const isoTimestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe.each(engines)('schema and demo seed on $name', (engine) => {

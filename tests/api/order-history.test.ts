@@ -200,6 +200,69 @@ describe('GET /api/order', () => {
     expect(counted.body.meta.total).toBe(1);
   });
 
+  it('finds the same orders through the trigram table as by reading the documents (SQLite), and picks the table for a rare term', async () => {
+    const history = createOrderHistoryRepository(shop.db);
+    const scope = { tenantId, companyId: companyH, userId: null };
+    const userScope = { tenantId, companyId: companyH, userId: userH2.userId };
+    const engineHasTable = (await history.searchFor(tenantId, 'zauberschraube'))?.via === 'ids';
+    expect(engineHasTable).toBe(shop.engine === 'sqlite');
+    // Two letters are below a trigram: read from the documents on every engine.
+    expect(await history.searchFor(tenantId, 'hx')).toEqual({ text: 'hx', via: 'scan' });
+    if (!engineHasTable) return;
+    for (const text of ['his-001', 'artikel 2', 'po-10', 'var-special-9', 'zauber', 'hx_1', 'a"b', 'nirgends']) {
+      for (const [who, visible] of [['company', scope], ['user', userScope]] as const) {
+        for (const filters of [{}, { status: { id: '2', orUnknownBesides: null } }, { from: '2024-01-05', to: '2024-01-20' }, { orderType: 'order' as const }]) {
+          const page = async (via: 'ids' | 'scan') => (await history.listPage(visible, { ...filters, search: { text, via } }, 'orderDate:desc', { offset: 0, limit: 100 })).map((row) => row.id);
+          const count = (via: 'ids' | 'scan') => history.count(visible, { ...filters, search: { text, via } });
+          expect(await page('ids'), `${text} (${who}, ${JSON.stringify(filters)})`).toEqual(await page('scan'));
+          expect(await count('ids')).toBe(await count('scan'));
+        }
+      }
+    }
+  });
+
+  it('keeps the search right when an order’s PO number or lines change and when an order is deleted', async () => {
+    const search = async (text: string) => ids((await admin.get(`/api/order?pageSize=100&search=${encodeURIComponent(text)}`)).body.data);
+    const order = ordersH[20]!;
+    await shop.db.updateTable('orders').set({ external_order_number: 'PO-UMBENANNT-20', search_text: 'neu-sku-20 lötzinn' }).where('id', '=', order.id).execute();
+    try {
+      expect(await search('po-umbenannt')).toEqual([order.id]);
+      expect(await search('LÖTZINN')).toEqual([order.id]);
+      expect(await search('hx-20-a')).toEqual([]);
+    } finally {
+      await shop.db.updateTable('orders').set({ external_order_number: order.po, search_text: order.lines.map((line) => `${line.sku} ${line.variantSku ?? ''} ${line.name}`.toLowerCase()).join(' ') }).where('id', '=', order.id).execute();
+    }
+    expect(await search('hx-20-a')).toEqual([order.id]);
+    const gone = await insertOrder(shop.db, tenantId, { companyId: companyH, userId: userH1.userId, orderNumber: 'WEG-0001', orderDate: '2023-06-01T10:00:00.000Z', lines: [{ sku: 'WEG-1', name: 'Vergänglich', quantity: 1, unitCents: 100 }] });
+    expect(await search('vergänglich')).toEqual([gone]);
+    await shop.db.deleteFrom('order_items').where('order_id', '=', gone).execute();
+    await shop.db.deleteFrom('orders').where('id', '=', gone).execute();
+    expect(await search('vergänglich')).toEqual([]);
+  });
+
+  it('counts a search up to 1,000 matches ("1,000+"), and pages on past them', async () => {
+    const company = await createCompany(shop.db, tenantId, 'MANY-1', 1);
+    const buyer = await createUser(shop.db, tenantId, company, 'many-admin', 'customer_admin');
+    const template = await shop.db.selectFrom('orders').selectAll().where('id', '=', ordersH[0]!.id).executeTakeFirstOrThrow();
+    const { id: _id, ...columns } = template;
+    const rows = Array.from({ length: 1_005 }, (_, i) => ({
+      ...columns,
+      company_id: company,
+      user_id: buyer.userId,
+      order_number: `MANY-${String(i).padStart(5, '0')}`,
+      external_order_number: null,
+      search_text: i === 0 ? 'einzelstück' : 'massenware',
+    }));
+    for (let start = 0; start < rows.length; start += 200) await shop.db.insertInto('orders').values(rows.slice(start, start + 200)).execute();
+    const client = sessionClient(shop, buyer.auth);
+    expect((await client.get('/api/order?pageSize=1')).body.meta.total).toBe(1_005);
+    const common = await client.get('/api/order?search=massenware&pageSize=20&page=51');
+    expect(common.body.meta.total).toBe(1_000);
+    expect(common.body.data).toHaveLength(4);
+    expect((await client.get('/api/order?search=einzelst%C3%BCck')).body.meta.total).toBe(1);
+    expect((await client.get('/api/order?search=many-000&pageSize=1')).body.meta.total).toBe(100);
+  });
+
   it('filters by order date, both days included', async () => {
     const answer = await admin.get('/api/order?from=2024-01-05&to=2024-01-07&pageSize=100');
     expect(ids(answer.body.data).sort((a, b) => a - b)).toEqual([ordersH[4]!.id, ordersH[5]!.id, ordersH[6]!.id]);
@@ -407,7 +470,8 @@ describe('the export’s batches', () => {
     expect(batches.map((batch) => batch.length)).toEqual([4, 4, 4, 4, 4, 4, 1]);
     expect(batches.flat()).toEqual(await expectedOrder(sort));
     const filtered: number[] = [];
-    for await (const batch of history.batches(scope, { search: 'his-001' }, sort, 3)) filtered.push(...batch.map((row) => row.id));
+    const search = await history.searchFor(tenantId, 'his-001');
+    for await (const batch of history.batches(scope, { search }, sort, 3)) filtered.push(...batch.map((row) => row.id));
     expect(filtered).toEqual((await expectedOrder(sort)).filter((id) => ordersH.slice(9, 19).some((order) => order.id === id)));
   });
 });

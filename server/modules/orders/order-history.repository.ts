@@ -1,5 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { maxCountedSearchMatches } from '../../../core/search-text.ts';
 import type { Database } from '../../db/database.ts';
+import { engineOf } from '../../db/migration-helpers.ts';
 import type { DB, OrderType } from '../../db/schema.ts';
 import type { OrderSort } from './order-history-query.ts';
 import type { OrderScope } from './order-history-scope.ts';
@@ -9,9 +11,18 @@ import type { OrderScope } from './order-history-scope.ts';
 // (migration 0018-order-history.ts), or a user's through (tenant_id, user_id, order_date), and reads the
 // order rows and line counts of the orders it answers only.
 
+/**
+ * A search term (lower case; any part of the order number, the PO number or orders.search_text) and how it
+ * is matched (searchFor): `ids` asks SQLite's trigram table (migration 0020) for the few orders that hold
+ * it; `scan` reads the company's search documents in list order, which stops after a page for a common term.
+ */
+export interface OrderSearch {
+  text: string;
+  via: 'ids' | 'scan';
+}
+
 export interface OrderHistoryFilters {
-  /** Lower case; matches any part of the order number, the PO number or orders.search_text. */
-  search?: string | undefined;
+  search?: OrderSearch | undefined;
   /** Order dates from and to, inclusive (YYYY-MM-DD, UTC days). */
   from?: string | undefined;
   to?: string | undefined;
@@ -53,6 +64,11 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** The smallest term the trigram table can find (a trigram); shorter terms are read from the documents. */
+const minIndexedTermLength = 3;
+/** Up to this many orders of the tenant holding the term, they are found through the trigram table. */
+const fewMatches = 2_000;
+
 /**
  * What the search reads: order number, PO number and the lines' text, lower case, in one expression, so a
  * trigram index (PostgreSQL) or a covering index (SQLite) answers it: migration 0018-order-history.ts
@@ -62,13 +78,20 @@ const searchDocument = sql<string>`(lower(${sql.ref('o.order_number')}) || ' ' |
 
 type OrdersQuery<O> = SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', O>;
 
+/** An FTS5 phrase in double quotes is matched as written (quotes inside are doubled). */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFilters) {
-  let query = db.selectFrom('orders as o').where('o.tenant_id', '=', scope.tenantId);
+  const search = filters.search;
+  // Few matches: the trigram table's ids lead, and `+ 0` keeps the planner from walking an index of the
+  // company (or the user) and checking each of its orders against them.
+  const keyed = (column: 'o.tenant_id' | 'o.company_id' | 'o.user_id') => (search?.via === 'ids' ? sql<number>`${sql.ref(column)} + 0` : sql.ref<number>(column));
+  let query = db.selectFrom('orders as o').where(keyed('o.tenant_id'), '=', scope.tenantId);
   // A user who sees only their own orders walks the user's index; the company still has to match.
   query =
     scope.userId === null
-      ? query.where('o.company_id', '=', scope.companyId)
-      : query.where('o.user_id', '=', scope.userId).where(sql<number>`${sql.ref('o.company_id')} + 0`, '=', scope.companyId);
+      ? query.where(keyed('o.company_id'), '=', scope.companyId)
+      : query.where(keyed('o.user_id'), '=', scope.userId).where(sql<number>`${sql.ref('o.company_id')} + 0`, '=', scope.companyId);
   if (filters.from) query = query.where('o.order_date', '>=', filters.from);
   if (filters.to) query = query.where('o.order_date', '<', dayAfter(filters.to));
   if (filters.orderType) query = query.where('o.order_type', '=', filters.orderType);
@@ -77,7 +100,8 @@ function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFil
     const known = status.orUnknownBesides;
     query = query.where((eb) => (known && known.length > 0 ? eb.or([eb('o.status_id', '=', status.id), eb('o.status_id', 'not in', known)]) : eb('o.status_id', '=', status.id)));
   }
-  if (filters.search) query = query.where(sql<boolean>`${searchDocument} like ${containsPattern(filters.search)} escape '\\'`);
+  if (search?.via === 'ids') query = query.where('o.id', 'in', sql<number>`(select rowid from orders_search where orders_search match ${ftsPhrase(search.text)})`);
+  if (search?.via === 'scan') query = query.where(sql<boolean>`${searchDocument} like ${containsPattern(search.text)} escape '\\'`);
   return query;
 }
 
@@ -92,7 +116,23 @@ function sorted<O>(query: OrdersQuery<O>, sort: OrderSort): OrdersQuery<O> {
 }
 
 export function createOrderHistoryRepository(db: Database) {
+  const engine = engineOf(db);
+
   return {
+    /**
+     * How to match a search term. On SQLite a term of a trigram or more that the tenant's orders hold at
+     * most `fewMatches` times is found through the trigram table (a fraction of a millisecond); a common
+     * one by reading the company's documents in list order, since a page of it is found within the first
+     * few dozen. PostgreSQL's planner makes the same choice itself with its trigram index.
+     */
+    async searchFor(tenantId: number, text: string | undefined): Promise<OrderSearch | undefined> {
+      if (!text) return undefined;
+      if (engine !== 'sqlite' || text.length < minIndexedTermLength) return { text, via: 'scan' };
+      // The table holds every tenant's orders; the tenant is checked on the orders it finds.
+      const probe = await sql<{ found: number }>`select count(*) as found from (select rowid from orders_search where orders_search match ${ftsPhrase(text)} limit ${fewMatches + 1})`.execute(db);
+      return { text, via: Number(probe.rows[0]?.found ?? 0) <= fewMatches ? 'ids' : 'scan' };
+    },
+
     /**
      * One page of orders. The page's ids come from the index alone (skipping `offset` rows reads no order
      * row); only the page's orders are then read, with their line counts.
@@ -102,7 +142,13 @@ export function createOrderHistoryRepository(db: Database) {
       return sorted(db.selectFrom('orders as o').innerJoin(ids.as('page'), 'page.id', 'o.id').select(historyColumns).select(lineCount), sort).execute();
     },
 
+    /** How many orders match; a search counts up to maxCountedSearchMatches ("1,000+", like the product search). */
     async count(scope: OrderScope, filters: OrderHistoryFilters): Promise<number> {
+      if (filters.search) {
+        const matches = visibleOrders(db, scope, filters).select(sql<number>`1`.as('one')).limit(maxCountedSearchMatches);
+        const row = await db.selectFrom(matches.as('m')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+        return Number(row?.total ?? 0);
+      }
       const row = await visibleOrders(db, scope, filters)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirst();

@@ -32,15 +32,15 @@ export interface OrderHistoryPage {
 
 const notFound = () => new AppError('not_found', 'order.not_found');
 
-/** The filters as the repository takes them; a status the lookup does not know is a 400. */
-function historyFilters(query: OrderFilters, statuses: StatusNames): OrderHistoryFilters {
+/** The filters as the repository takes them, but the search (searchFor); a status the lookup does not know is a 400. */
+function historyFilters(query: OrderFilters, statuses: StatusNames): Omit<OrderHistoryFilters, 'search'> {
   let status: OrderHistoryFilters['status'];
   if (query.status !== undefined) {
     if (!statuses.knownIds.includes(query.status)) throw new AppError('validation', 'order.status.unknown', { field: 'status' });
     // Orders with a status the lookup lacks are shown as the default status, so they are found by it too.
     status = { id: query.status, orUnknownBesides: query.status === defaultStatusId ? statuses.knownIds : null };
   }
-  return { search: query.search?.toLowerCase(), from: query.from, to: query.to, status, orderType: query.orderType };
+  return { from: query.from, to: query.to, status, orderType: query.orderType };
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -59,10 +59,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     async listOrders(requestCtx: RequestContext, query: OrderHistoryQuery): Promise<OrderHistoryPage> {
       const ctx = requireAccountUser(requestCtx);
       const [scope, statuses] = await Promise.all([scopes.scopeOf(ctx), statusNames.namesFor(ctx)]);
-      const filters = historyFilters(query, statuses);
       const meta = { page: query.page, pageSize: query.pageSize };
+      const otherFilters = historyFilters(query, statuses);
       // A sales person who chose no customer has no orders to show.
       if (!scope) return { data: [], meta: { total: 0, ...meta } };
+      const filters = { ...otherFilters, search: await history.searchFor(scope.tenantId, query.search?.toLowerCase()) };
       const [rows, total] = await Promise.all([
         history.listPage(scope, filters, query.sort, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
         history.count(scope, filters),
@@ -95,9 +96,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     async exportOrders(requestCtx: RequestContext, query: OrderExportQuery): Promise<ExportRequest> {
       const ctx = requireAccountUser(requestCtx);
       const [scope, statuses] = await Promise.all([scopes.scopeOf(ctx), statusNames.namesFor(ctx)]);
-      const filters = historyFilters(query, statuses);
+      const otherFilters = historyFilters(query, statuses);
       const t = translatorFor(ctx.locale);
-      const batches = scope ? orderExportBatches({ history, scope, filters, sort: query.sort, statuses, t }, query.withLines) : noRows();
+      const filters = scope && { ...otherFilters, search: await history.searchFor(scope.tenantId, query.search?.toLowerCase()) };
+      const batches = scope && filters ? orderExportBatches({ history, scope, filters, sort: query.sort, statuses, t }, query.withLines) : noRows();
       return {
         format: query.format,
         fileName: query.withLines ? 'order-lines' : 'orders',
