@@ -33,7 +33,9 @@ const base = `http://127.0.0.1:${shopPort}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
 function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SHOP_PROFILE=1 writes a CPU profile of the shop to data/bench/profiles (as bench:orders does).
+  const profile = process.env.BENCH_SHOP_PROFILE && script.startsWith('server') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDataDir, 'profiles')}`] : [];
+  return spawn(process.execPath, [...profile, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function waitUntilServing(url: string) {

@@ -83,7 +83,7 @@ const expectedTables = [
   'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
   'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
-  'mail_outbox', 'payment_sessions', 'payment_events',
+  'mail_outbox', 'payment_sessions', 'payment_events', 'company_order_counts', 'company_finance_counts',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009);
 // the order history's search index on SQLite (migration 0020; PostgreSQL uses a trigram index instead).

@@ -711,6 +711,25 @@ export interface FinanceDocumentsTable {
   created_at: CreatedAt;
 }
 
+/** Orders per company, user (0 for none), status and type, kept by triggers (migration 0021): the order history's totals. */
+export interface CompanyOrderCountsTable {
+  tenant_id: number;
+  company_id: number;
+  user_id: number;
+  status_id: string;
+  order_type: OrderType;
+  orders: number;
+}
+
+/** Invoices and credits per company, type and whether an amount is open, kept by triggers (migration 0021): the finance list's totals. */
+export interface CompanyFinanceCountsTable {
+  tenant_id: number;
+  company_id: number;
+  type: 'invoice' | 'credit';
+  is_open: 0 | 1;
+  documents: number;
+}
+
 /** An order's status changes after it was placed (its timeline starts with order_date, status "1"). */
 export interface OrderStatusEventsTable {
   id: Generated<number>;
@@ -771,6 +790,8 @@ export interface DB {
   order_packs: OrderPacksTable;
   finance_documents: FinanceDocumentsTable;
   order_status_events: OrderStatusEventsTable;
+  company_order_counts: CompanyOrderCountsTable;
+  company_finance_counts: CompanyFinanceCountsTable;
   search_engine_outbox: SearchEngineOutboxTable;
   search_engine_sync: SearchEngineSyncTable;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderHistoryRepository } from '../../server/modules/orders/order-history.repository.ts';
+import { createOrderHistoryRepository, type OrderSearch } from '../../server/modules/orders/order-history.repository.ts';
 import { orderSorts, type OrderSort } from '../../server/modules/orders/order-history-query.ts';
 import { orderableProduct } from './buyer-fixtures.ts';
 import { parseCsv, readXlsx } from './export-readers.ts';
@@ -200,7 +200,7 @@ describe('GET /api/order', () => {
     expect(counted.body.meta.total).toBe(1);
   });
 
-  it('finds the same orders through the trigram table as by reading the documents (SQLite), and picks the table for a rare term', async () => {
+  it('finds the same orders through the trigram table, by id or by membership, as by reading the documents (SQLite)', async () => {
     const history = createOrderHistoryRepository(shop.db);
     const scope = { tenantId, companyId: companyH, userId: null };
     const userScope = { tenantId, companyId: companyH, userId: userH2.userId };
@@ -212,10 +212,13 @@ describe('GET /api/order', () => {
     for (const text of ['his-001', 'artikel 2', 'po-10', 'var-special-9', 'zauber', 'hx_1', 'a"b', 'nirgends']) {
       for (const [who, visible] of [['company', scope], ['user', userScope]] as const) {
         for (const filters of [{}, { status: { id: '2', orUnknownBesides: null } }, { from: '2024-01-05', to: '2024-01-20' }, { orderType: 'order' as const }]) {
-          const page = async (via: 'ids' | 'scan') => (await history.listPage(visible, { ...filters, search: { text, via } }, 'orderDate:desc', { offset: 0, limit: 100 })).map((row) => row.id);
-          const count = (via: 'ids' | 'scan') => history.count(visible, { ...filters, search: { text, via } });
-          expect(await page('ids'), `${text} (${who}, ${JSON.stringify(filters)})`).toEqual(await page('scan'));
+          const page = async (via: OrderSearch['via']) => (await history.listPage(visible, { ...filters, search: { text, via } }, 'orderDate:desc', { offset: 0, limit: 100 })).map((row) => row.id);
+          const count = (via: OrderSearch['via']) => history.count(visible, { ...filters, search: { text, via } });
+          const read = await page('scan');
+          expect(await page('ids'), `${text} (${who}, ${JSON.stringify(filters)})`).toEqual(read);
+          expect(await page('member'), `${text} (${who}, ${JSON.stringify(filters)})`).toEqual(read);
           expect(await count('ids')).toBe(await count('scan'));
+          expect(await count('member')).toBe(await count('scan'));
         }
       }
     }

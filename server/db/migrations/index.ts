@@ -19,6 +19,7 @@ import * as m0017 from './0017-account-area.ts';
 import * as m0018 from './0018-order-history.ts';
 import * as m0019 from './0019-finance-view.ts';
 import * as m0020 from './0020-order-search.ts';
+import * as m0021 from './0021-list-counts.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0018-order-history': m0018,
   '0019-finance-view': m0019,
   '0020-order-search': m0020,
+  '0021-list-counts': m0021,
 };

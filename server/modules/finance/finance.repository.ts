@@ -122,7 +122,19 @@ export function createFinanceRepository(db: Database) {
       return sorted(withVisibleOrder(scope, db.selectFrom('finance_documents as fd').where('fd.id', 'in', pageIds)), sort).execute();
     },
 
+    /**
+     * How many documents match. All, a type and the paid ones come from the company's counts (migration
+     * 0021), a handful of rows; open, overdue and partly paid depend on the day and read the open-items
+     * index; a search or dates count the matching entries.
+     */
     async count(scope: FinanceScope, filters: FinanceFilters, today: string): Promise<number> {
+      if (!filters.search && !filters.from && !filters.to && (filters.status === undefined || filters.status === 'paid')) {
+        let counts = db.selectFrom('company_finance_counts as c').where('c.tenant_id', '=', scope.tenantId).where('c.company_id', '=', scope.companyId);
+        if (filters.type) counts = counts.where('c.type', '=', filters.type);
+        if (filters.status === 'paid') counts = counts.where('c.is_open', '=', 0);
+        const counted = await counts.select((eb) => eb.fn.sum<number | string | null>('c.documents').as('total')).executeTakeFirst();
+        return Number(counted?.total ?? 0);
+      }
       const row = await companyDocuments(db, scope, filters, today)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirst();

@@ -13,12 +13,15 @@ import type { OrderScope } from './order-history-scope.ts';
 
 /**
  * A search term (lower case; any part of the order number, the PO number or orders.search_text) and how it
- * is matched (searchFor): `ids` asks SQLite's trigram table (migration 0020) for the few orders that hold
- * it; `scan` reads the company's search documents in list order, which stops after a page for a common term.
+ * is matched (searchFor). On SQLite the trigram table (migration 0020) tells how many orders of the tenant
+ * hold the term: `ids` reads just those orders (a rare term); `member` walks the company's orders in list
+ * order and keeps those in the table's answer (a term in some hundreds); `scan` reads the company's search
+ * documents in list order, which stops after a page for a common term. Measured at 20,000 orders:
+ * docs/benchmarks.md.
  */
 export interface OrderSearch {
   text: string;
-  via: 'ids' | 'scan';
+  via: 'ids' | 'member' | 'scan';
 }
 
 export interface OrderHistoryFilters {
@@ -66,8 +69,10 @@ function containsPattern(text: string): string {
 
 /** The smallest term the trigram table can find (a trigram); shorter terms are read from the documents. */
 const minIndexedTermLength = 3;
-/** Up to this many orders of the tenant holding the term, they are found through the trigram table. */
-const fewMatches = 2_000;
+/** Up to this many orders of the tenant holding a term, they are read by id ... */
+const fewMatches = 200;
+/** ... and up to this many, the company's orders are checked against them; beyond, a page is found by reading. */
+const someMatches = 3_000;
 
 /**
  * What the search reads: order number, PO number and the lines' text, lower case, in one expression, so a
@@ -77,6 +82,13 @@ const fewMatches = 2_000;
 const searchDocument = sql<string>`(lower(${sql.ref('o.order_number')}) || ' ' || lower(coalesce(${sql.ref('o.external_order_number')}, '')) || ' ' || ${sql.ref('o.search_text')})`;
 
 type OrdersQuery<O> = SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', O>;
+
+/** The status filter on an order's or a count's status column. */
+function statusMatches<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: 'o.status_id' | 'c.status_id', status: NonNullable<OrderHistoryFilters['status']>) {
+  const statusId = sql.ref<string>(column);
+  const known = status.orUnknownBesides;
+  return known && known.length > 0 ? eb.or([eb(statusId, '=', status.id), eb(statusId, 'not in', known)]) : eb(statusId, '=', status.id);
+}
 
 /** An FTS5 phrase in double quotes is matched as written (quotes inside are doubled). */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -96,11 +108,8 @@ function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFil
   if (filters.to) query = query.where('o.order_date', '<', dayAfter(filters.to));
   if (filters.orderType) query = query.where('o.order_type', '=', filters.orderType);
   const status = filters.status;
-  if (status) {
-    const known = status.orUnknownBesides;
-    query = query.where((eb) => (known && known.length > 0 ? eb.or([eb('o.status_id', '=', status.id), eb('o.status_id', 'not in', known)]) : eb('o.status_id', '=', status.id)));
-  }
-  if (search?.via === 'ids') query = query.where('o.id', 'in', sql<number>`(select rowid from orders_search where orders_search match ${ftsPhrase(search.text)})`);
+  if (status) query = query.where((eb) => statusMatches(eb, 'o.status_id', status));
+  if (search?.via === 'ids' || search?.via === 'member') query = query.where('o.id', 'in', sql<number>`(select rowid from orders_search where orders_search match ${ftsPhrase(search.text)})`);
   if (search?.via === 'scan') query = query.where(sql<boolean>`${searchDocument} like ${containsPattern(search.text)} escape '\\'`);
   return query;
 }
@@ -120,17 +129,17 @@ export function createOrderHistoryRepository(db: Database) {
 
   return {
     /**
-     * How to match a search term. On SQLite a term of a trigram or more that the tenant's orders hold at
-     * most `fewMatches` times is found through the trigram table (a fraction of a millisecond); a common
-     * one by reading the company's documents in list order, since a page of it is found within the first
-     * few dozen. PostgreSQL's planner makes the same choice itself with its trigram index.
+     * How to match a search term (OrderSearch): on SQLite by how often the trigram table finds it, counted
+     * up to `someMatches` (a fraction of a millisecond). PostgreSQL's planner makes the same choice itself
+     * with its trigram index and statistics.
      */
     async searchFor(tenantId: number, text: string | undefined): Promise<OrderSearch | undefined> {
       if (!text) return undefined;
       if (engine !== 'sqlite' || text.length < minIndexedTermLength) return { text, via: 'scan' };
       // The table holds every tenant's orders; the tenant is checked on the orders it finds.
-      const probe = await sql<{ found: number }>`select count(*) as found from (select rowid from orders_search where orders_search match ${ftsPhrase(text)} limit ${fewMatches + 1})`.execute(db);
-      return { text, via: Number(probe.rows[0]?.found ?? 0) <= fewMatches ? 'ids' : 'scan' };
+      const probe = await sql<{ found: number }>`select count(*) as found from (select rowid from orders_search where orders_search match ${ftsPhrase(text)} limit ${someMatches + 1})`.execute(db);
+      const found = Number(probe.rows[0]?.found ?? 0);
+      return { text, via: found <= fewMatches ? 'ids' : found <= someMatches ? 'member' : 'scan' };
     },
 
     /**
@@ -142,8 +151,20 @@ export function createOrderHistoryRepository(db: Database) {
       return sorted(db.selectFrom('orders as o').innerJoin(ids.as('page'), 'page.id', 'o.id').select(historyColumns).select(lineCount), sort).execute();
     },
 
-    /** How many orders match; a search counts up to maxCountedSearchMatches ("1,000+", like the product search). */
+    /**
+     * How many orders match: without a search or dates from the company's counts (migration 0021), a
+     * handful of rows; a search counts up to maxCountedSearchMatches ("1,000+", like the product search).
+     */
     async count(scope: OrderScope, filters: OrderHistoryFilters): Promise<number> {
+      if (!filters.search && !filters.from && !filters.to) {
+        let counts = db.selectFrom('company_order_counts as c').where('c.tenant_id', '=', scope.tenantId).where('c.company_id', '=', scope.companyId);
+        if (scope.userId !== null) counts = counts.where('c.user_id', '=', scope.userId);
+        if (filters.orderType) counts = counts.where('c.order_type', '=', filters.orderType);
+        const status = filters.status;
+        if (status) counts = counts.where((eb) => statusMatches(eb, 'c.status_id', status));
+        const row = await counts.select((eb) => eb.fn.sum<number | string | null>('c.orders').as('total')).executeTakeFirst();
+        return Number(row?.total ?? 0);
+      }
       if (filters.search) {
         const matches = visibleOrders(db, scope, filters).select(sql<number>`1`.as('one')).limit(maxCountedSearchMatches);
         const row = await db.selectFrom(matches.as('m')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
