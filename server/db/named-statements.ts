@@ -14,6 +14,10 @@ const maxStatementsPerConnection = 500;
 const selectsAllColumns = /\b(?:select|returning) \*|\.\*/i;
 // Only queries repeat; schema changes and transaction commands gain nothing from a name.
 const repeatedQuery = /^\s*(?:select|insert|update|delete|with)\b/i;
+// A LIKE's pattern decides the best plan: a rare text is found through a trigram index, a common one by
+// walking the list in its order and stopping after a page (the order history's search: 1 ms instead of
+// 20). A prepared statement soon runs one generic plan for every pattern, so these are planned each time.
+const patternDependent = /\blike\b/i;
 
 const namesByClient = new WeakMap<Pg.PoolClient, Map<string, string>>();
 
@@ -24,7 +28,7 @@ function nameOf(client: Pg.PoolClient, text: string): string | undefined {
     namesByClient.set(client, names);
   }
   let name = names.get(text);
-  if (name === undefined && names.size < maxStatementsPerConnection && repeatedQuery.test(text) && !selectsAllColumns.test(text)) {
+  if (name === undefined && names.size < maxStatementsPerConnection && repeatedQuery.test(text) && !selectsAllColumns.test(text) && !patternDependent.test(text)) {
     name = `shop_${names.size}`;
     names.set(text, name);
   }

@@ -376,15 +376,17 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     await expect(seedBenchmarkOrders(db, { orders: 0 })).rejects.toThrow(/integer from 1/);
   }, 60_000);
 
-  it.runIf(engine.name === 'postgres')('prepares each query text once per connection, but no schema change and nothing with *', async () => {
+  it.runIf(engine.name === 'postgres')('prepares each query text once per connection, but no schema change, nothing with * and no LIKE', async () => {
     const prepared = await handle.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 2; i++) {
         await trx.selectFrom('tenants').select(['id', 'slug']).where('id', '>', i).execute();
         await trx.selectFrom('tenants').selectAll().where('id', '>', i).execute();
+        await trx.selectFrom('tenants').select(['id', 'slug']).where('slug', 'like', `%${i}%`).execute();
       }
       return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((row) => row.statement);
     });
     expect(prepared.filter((statement) => /^create /i.test(statement))).toEqual([]);
+    expect(prepared.filter((statement) => / like /i.test(statement))).toEqual([]);
     expect(prepared.filter((statement) => statement.includes('from "tenants" where "id"'))).toEqual(['select "id", "slug" from "tenants" where "id" > $1']);
   });
 
