@@ -108,12 +108,12 @@ describe('the order history’s totals', () => {
 
 describe('the finance list’s totals', () => {
   it('stay equal to counting while documents are added, settled, retyped, moved and deleted', async () => {
-    const base = { tenant_id: tenantId, company_id: companyK, doc_type_name: 'Rechnung', due_date: '2099-01-01', currency: 'EUR', payment_status: 'open' };
+    const base = { tenant_id: tenantId, company_id: companyK, doc_type_name: 'Rechnung', due_date: '2099-01-01', currency: 'EUR', payment_status: 'open' as 'open' | 'paid' };
     const rows = await shop.db
       .insertInto('finance_documents')
       .values([
         { ...base, type: 'invoice' as const, fin_doc_number: 'CNT-RE-1', doc_date: '2025-05-01', amount_cents: 1000, open_amount_cents: 1000, balance_cents: 1000 },
-        { ...base, type: 'invoice' as const, fin_doc_number: 'CNT-RE-2', doc_date: '2025-05-02', amount_cents: 2000, open_amount_cents: 0, balance_cents: 0, payment_status: 'paid' },
+        { ...base, type: 'invoice' as const, fin_doc_number: 'CNT-RE-2', doc_date: '2025-05-02', amount_cents: 2000, open_amount_cents: 0, balance_cents: 0, payment_status: 'paid' as const },
         { ...base, type: 'credit' as const, fin_doc_number: 'CNT-GS-1', doc_date: '2025-05-03', amount_cents: -500, open_amount_cents: -500, balance_cents: -500 },
       ])
       .returning('id')

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import { createTranslator } from '../../../core/translate';
-import { pdfFileName } from '../../../server/api/documents/document.routes';
 import { AppError, isAppError } from '../../../server/errors';
-import { streamExport, type ExportRequest } from '../../../server/lib/export/stream-export';
+import { openExport, type ExportRequest } from '../../../server/lib/export/stream-export';
 import type { RenderedDocument } from '../../../server/modules/documents/documents.service';
+import { pdfHeaders } from '../../../server/modules/documents/pdf-headers';
 import type { AppLoadContext } from '../../app-context';
 
 // The answers of the account area's download routes (PDFs and exports under /my-account/…): the same
@@ -14,36 +13,12 @@ import type { AppLoadContext } from '../../app-context';
 
 /** A PDF as GET /api/order/{id}/document and the finance documents answer it: shown in the browser, with a file name. */
 export function pdfResponse(document: RenderedDocument): Response {
-  return new Response(new Uint8Array(document.pdf), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="${pdfFileName(document.name)}"`,
-      'cache-control': 'private, no-cache',
-    },
-  });
+  return new Response(new Uint8Array(document.pdf), { headers: pdfHeaders(document) });
 }
 
-/**
- * An export streamed as the API streams it (server/lib/export/stream-export.ts: a batch of rows at a
- * time, the next one only when the browser took the last). streamExport answers through a Fastify reply;
- * the page's answer is a Fetch Response, so the three things it does with the reply are taken here.
- */
+/** An export streamed as the API streams it (server/lib/export/stream-export.ts: a batch of rows at a time, the next one only when the browser took the last). */
 export async function exportResponse(request: ExportRequest): Promise<Response> {
-  const headers = new Headers();
-  let body: Readable | null = null;
-  const reply = {
-    header(name: string, value: string) {
-      headers.set(name, value);
-      return reply;
-    },
-    send(stream: Readable) {
-      body = stream;
-      return reply;
-    },
-    log: { error: (details: unknown, message: string) => console.error(message, details) },
-  };
-  await streamExport(reply as unknown as FastifyReply, request);
-  if (!body) throw new Error('streamExport sent no body');
+  const { headers, body } = await openExport(request, (error) => console.error('export failed', error));
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { headers });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../http/guards.ts';
 import type { RenderedDocument } from '../../modules/documents/documents.service.ts';
+import { pdfHeaders } from '../../modules/documents/pdf-headers.ts';
 import type { Services } from '../../services.ts';
 
 // The documents as PDF (issue 11, item 6): GET /api/order/{id}/document (the order confirmation),
@@ -17,18 +18,8 @@ function idOf(params: unknown): number {
   return parsed.success ? parsed.data.id : 0;
 }
 
-/** A file name any browser and header accepts: the number's letters, digits, dots, dashes and underscores. */
-export function pdfFileName(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100);
-  return `${safe || 'document'}.pdf`;
-}
-
 function sendPdf(reply: FastifyReply, document: RenderedDocument) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${pdfFileName(document.name)}"`)
-    .header('cache-control', 'private, no-cache')
-    .send(document.pdf);
+  return reply.headers(pdfHeaders(document)).send(document.pdf);
 }
 
 export default async function documentRoutes(app: FastifyInstance, { services }: { services: Services }) {

@@ -72,18 +72,37 @@ async function writeAll(request: ExportRequest, iterator: AsyncIterator<readonly
   }
 }
 
-export async function streamExport(reply: FastifyReply, request: ExportRequest): Promise<FastifyReply> {
+/** An export ready to send: its headers, and the body the batches are being written into. */
+export interface OpenedExport {
+  headers: Record<string, string>;
+  body: PassThrough;
+}
+
+/**
+ * Reads the first batch (a failing query still throws here, before anything is sent), then writes the rest
+ * into the body as the receiver takes it. Any HTTP layer sends it: the API through Fastify (streamExport),
+ * the pages' download routes as a Fetch Response.
+ */
+export async function openExport(request: ExportRequest, logError: (error: unknown) => void): Promise<OpenedExport> {
   const iterator = request.batches[Symbol.asyncIterator]();
   const first = await iterator.next();
-  const out = new PassThrough();
-  void reply
-    .header('content-type', contentTypes[request.format])
-    .header('content-disposition', `attachment; filename="${exportFileName(request.fileName, request.format)}"`)
-    .header('cache-control', 'private, no-store')
-    .send(out);
-  writeAll(request, iterator, first, out).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'export failed');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  const body = new PassThrough();
+  writeAll(request, iterator, first, body).catch((error: unknown) => {
+    logError(error);
+    body.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return reply;
+  return {
+    headers: {
+      'content-type': contentTypes[request.format],
+      'content-disposition': `attachment; filename="${exportFileName(request.fileName, request.format)}"`,
+      'cache-control': 'private, no-store',
+    },
+    body,
+  };
+}
+
+/** The export as the API's answer. */
+export async function streamExport(reply: FastifyReply, request: ExportRequest): Promise<FastifyReply> {
+  const { headers, body } = await openExport(request, (error) => reply.log.error({ err: error }, 'export failed'));
+  return reply.headers(headers).send(body);
 }
