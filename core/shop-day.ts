@@ -8,3 +8,29 @@ const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', ye
 export function shopToday(now: Date = new Date()): string {
   return shopDay.format(now);
 }
+
+const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The shop's day of a moment (an ISO timestamp or a Date) as 'YYYY-MM-DD': an order placed at 00:30 in
+ * Hamburg belongs to that day, though it is still the day before in UTC. A calendar date stays as it is.
+ */
+export function shopDayOf(moment: string | Date): string {
+  if (typeof moment === 'string' && calendarDate.test(moment)) return moment;
+  return shopDay.format(typeof moment === 'string' ? new Date(moment) : moment);
+}
+
+const shopClock = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The moment the shop's day 'YYYY-MM-DD' begins, as an ISO timestamp (UTC): what order dates are compared
+ * with when a list is filtered by days. Midnight always exists in Berlin (clocks change at 2 and 3 a.m.).
+ */
+export function shopDayStart(day: string): string {
+  const midnightUtc = Date.parse(`${day}T00:00:00.000Z`);
+  for (const offsetHours of [1, 2]) {
+    const candidate = new Date(midnightUtc - offsetHours * 3_600_000);
+    if (shopClock.format(candidate) === `${day}, 00:00`) return candidate.toISOString();
+  }
+  throw new RangeError(`not a calendar day: ${day}`);
+}

@@ -54,7 +54,7 @@ function linesOf(i: number): LineSpec[] {
 
 function dateOf(i: number): string {
   if (i === 11) return '2024-01-11T10:00:00.000Z'; // the same moment as order 10: a tie the sort breaks by id
-  if (i === 6) return '2024-01-07T23:59:59.999Z'; // the last moment of a "to" day
+  if (i === 6) return '2024-01-07T22:59:59.999Z'; // the last moment of a "to" day in the shop (Berlin, UTC+1)
   return `2024-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`;
 }
 
@@ -266,12 +266,20 @@ describe('GET /api/order', () => {
     expect((await client.get('/api/order?search=many-000&pageSize=1')).body.meta.total).toBe(100);
   });
 
-  it('filters by order date, both days included', async () => {
+  it('filters by order date in the shop’s days (Berlin), both days included', async () => {
     const answer = await admin.get('/api/order?from=2024-01-05&to=2024-01-07&pageSize=100');
     expect(ids(answer.body.data).sort((a, b) => a - b)).toEqual([ordersH[4]!.id, ordersH[5]!.id, ordersH[6]!.id]);
     expect((await admin.get('/api/order?from=2024-01-24')).body.meta.total).toBe(2);
     expect((await admin.get('/api/order?to=2024-01-01')).body.meta.total).toBe(1);
     expect((await admin.get('/api/order?from=2024-01-07&to=2024-01-07')).body.meta.total).toBe(1);
+
+    // Half past midnight in Hamburg is still the day before in UTC: the order belongs to the shop's day.
+    const company = await createCompany(shop.db, tenantId, 'NIGHT-1', 1);
+    const owl = await createUser(shop.db, tenantId, company, 'night-owl', 'customer_admin');
+    const lateOrder = await insertOrder(shop.db, tenantId, { companyId: company, userId: owl.userId, orderNumber: 'NACHT-1', orderDate: '2024-07-07T22:30:00.000Z', lines: [{ sku: 'N-1', name: 'Nachtware', quantity: 1, unitCents: 100 }] });
+    const night = sessionClient(shop, owl.auth);
+    expect(ids((await night.get('/api/order?from=2024-07-08&to=2024-07-08')).body.data)).toEqual([lateOrder]);
+    expect((await night.get('/api/order?to=2024-07-07')).body.meta.total).toBe(0);
   });
 
   it('filters by status (the default status also finds orders with an unknown one) and by order type', async () => {

@@ -1,4 +1,5 @@
 import type { MoneyJson } from '../../../core/api-money.ts';
+import { shopDayOf } from '../../../core/shop-day.ts';
 
 // What an export (server/lib/export/stream-export.ts) is made of: its columns and the cell values a row
 // may hold per column type. A row is a plain record read by each column's key.
@@ -13,7 +14,7 @@ export interface ExportColumn {
   key: string;
   /**
    * text: a string (numbers are written as text); number: a number; date: a calendar day, given as a Date,
-   * 'YYYY-MM-DD' or an ISO timestamp (its UTC day); money: { value, currency } in major units (core/api-money.ts).
+   * 'YYYY-MM-DD' or an ISO timestamp (the shop's day: core/shop-day.ts); money: { value, currency } in major units (core/api-money.ts).
    * null or undefined leaves the cell empty.
    */
   type: ExportColumnType;
@@ -34,16 +35,13 @@ export interface ExportRequest {
   batches: AsyncIterable<readonly ExportRow[]>;
 }
 
-const calendarDay = /^(\d{4})-(\d{2})-(\d{2})/;
+const calendarDay = /^\d{4}-\d{2}-\d{2}/;
 
-/** A date cell's calendar day as 'YYYY-MM-DD' (the UTC day of a Date or timestamp); null for an empty cell. */
+/** A date cell's calendar day as 'YYYY-MM-DD' (a moment's is the shop's day, as the pages show it); null for an empty cell. */
 export function dayOf(value: unknown, key: string): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
-  if (typeof value === 'string') {
-    const match = calendarDay.exec(value);
-    if (match) return `${match[1]}-${match[2]}-${match[3]}`;
-  }
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return shopDayOf(value);
+  if (typeof value === 'string' && calendarDay.test(value) && !Number.isNaN(Date.parse(value))) return shopDayOf(value);
   throw new TypeError(`export column ${key}: not a date`);
 }
 

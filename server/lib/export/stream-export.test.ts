@@ -73,10 +73,10 @@ describe('XLSX', () => {
     expect(sheet.getColumn(2).width).toBe(11);
     expect(sheet.getColumn(1).width).toBe(20);
 
-    // Row 5 holds rowAt(3): a Date at 23:30 UTC is its UTC day; an amount in CHF.
+    // Row 5 holds rowAt(3): a Date at 23:30 UTC is the next day in the shop (Berlin); an amount in CHF.
     expect(sheet.getCell('A5').value).toBe('R-3');
     expect(sheet.getCell('B5').value).toBe(3.5);
-    expect(sheet.getCell('C5').value).toEqual(new Date(Date.UTC(2026, 2, 9)));
+    expect(sheet.getCell('C5').value).toEqual(new Date(Date.UTC(2026, 2, 10)));
     expect(sheet.getCell('C5').numFmt).toBe('dd.mm.yyyy');
     expect(sheet.getCell('D5').value).toBe(3.25);
     expect(sheet.getCell('D5').numFmt).toBe('#,##0.00 [$CHF]');
@@ -113,7 +113,7 @@ describe('CSV', () => {
     expect(records).toHaveLength(1_002);
     expect(records[0]).toEqual(['Number', 'Quantity', 'Date', 'Amount']);
     expect(records[1]).toEqual(['R-0', '0.5', '2026-03-09', '0.25']);
-    expect(records[2]).toEqual(['R-1', '1.5', '2026-03-09', '1.25']);
+    expect(records[2]).toEqual(['R-1', '1.5', '2026-03-10', '1.25']);
     expect(records[1_001]).toEqual(['R-1000', '1000.5', '2026-03-09', '1000.25']);
   });
 

@@ -11,7 +11,7 @@ export type OrderSort = (typeof orderSorts)[number];
 export const orderFiltersShape = {
   /** Order number, PO number, or a line's sku, variant sku or name: any part of it, any case. */
   search: optional(z.string().trim().max(100)).transform((value) => (value ? value : undefined)),
-  /** Order dates from and to (inclusive, UTC days). */
+  /** Order dates from and to (inclusive, the shop's days in Europe/Berlin). */
   from: optional(calendarDate),
   to: optional(calendarDate),
   /** A status id of the salesHeadStatus lookup. */

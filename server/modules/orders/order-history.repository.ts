@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { maxCountedSearchMatches } from '../../../core/search-text.ts';
+import { shopDayStart } from '../../../core/shop-day.ts';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { DB, OrderType } from '../../db/schema.ts';
@@ -26,7 +27,7 @@ export interface OrderSearch {
 
 export interface OrderHistoryFilters {
   search?: OrderSearch | undefined;
-  /** Order dates from and to, inclusive (YYYY-MM-DD, UTC days). */
+  /** Order dates from and to, inclusive (YYYY-MM-DD, the shop's days: core/shop-day.ts). */
   from?: string | undefined;
   to?: string | undefined;
   /** Stored status ids to match; `orUnknownBesides` also matches every id the status list lacks (shown as the default status). */
@@ -57,7 +58,7 @@ function sortOf(sort: OrderSort): { column: SortColumn; direction: 'asc' | 'desc
   return { column: sortColumns[key], direction };
 }
 
-/** The day after a YYYY-MM-DD date: order dates are ISO timestamps, so "to" is inclusive as "before the next day". */
+/** The day after a YYYY-MM-DD date: order dates are moments, so "to" is inclusive as "before the next day begins". */
 function dayAfter(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
@@ -104,8 +105,9 @@ function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFil
     scope.userId === null
       ? query.where(keyed('o.company_id'), '=', scope.companyId)
       : query.where(keyed('o.user_id'), '=', scope.userId).where(sql<number>`${sql.ref('o.company_id')} + 0`, '=', scope.companyId);
-  if (filters.from) query = query.where('o.order_date', '>=', filters.from);
-  if (filters.to) query = query.where('o.order_date', '<', dayAfter(filters.to));
+  // Days are the shop's (core/shop-day.ts), as the lists show them.
+  if (filters.from) query = query.where('o.order_date', '>=', shopDayStart(filters.from));
+  if (filters.to) query = query.where('o.order_date', '<', shopDayStart(dayAfter(filters.to)));
   if (filters.orderType) query = query.where('o.order_type', '=', filters.orderType);
   const status = filters.status;
   if (status) query = query.where((eb) => statusMatches(eb, 'o.status_id', status));
