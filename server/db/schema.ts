@@ -573,7 +573,8 @@ export interface NotificationsTable {
  * status_id references order_statuses.id (default '1'); sales_head_status references sales_head_statuses.id.
  * delivery_status: 'open' | 'partial' | 'delivered'; payment_status: 'open' (on account) | 'awaiting' (online, unpaid) | 'paid' | 'failed'
  * (an online attempt failed; still payable until payment_due_at) | 'cancelled' | 'refund_due' (paid after cancellation);
- * payment_method: payment_methods.code. Totals are bigint cents; net_total_cents and
+ * payment_method and shipping_method_name: the names as the buyer saw them when ordering (part of the snapshot;
+ * payment_method_id names the method). Totals are bigint cents; net_total_cents and
  * gross_total_cents include the shipping price; discount_cents is already subtracted.
  * del_documents_links: JSON array of URLs.
  */
