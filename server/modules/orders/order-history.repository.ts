@@ -14,16 +14,13 @@ import type { OrderScope } from './order-history-scope.ts';
 
 /**
  * A search term (lower case; any part of the order number, the PO number or orders.search_text) and how it
- * is matched (searchFor). On SQLite the trigram table (migration 0020) tells how many orders of the tenant
- * hold the term: `ids` reads just those orders (a rare term); `member` walks the company's orders in list
- * order and keeps those in the table's answer (a term in some hundreds); `scan` reads the company's search
- * documents in list order, which stops after a page for a common term. Measured at 20,000 orders:
- * docs/benchmarks.md.
+ * is matched (searchFor). On SQLite the trigram table (migration 0020) finds the orders of every tenant
+ * that hold the term, once per request: `ids` reads just those orders (a rare term); `member` walks the
+ * company's orders in list order and keeps those among them (a term in some hundreds); `scan` reads the
+ * company's search documents in list order, which stops after a page for a common term. Measured at
+ * 20,000 orders: docs/benchmarks.md.
  */
-export interface OrderSearch {
-  text: string;
-  via: 'ids' | 'member' | 'scan';
-}
+export type OrderSearch = { text: string; via: 'scan' } | { text: string; via: 'ids' | 'member'; orderIds: readonly number[] };
 
 export interface OrderHistoryFilters {
   search?: OrderSearch | undefined;
@@ -70,7 +67,7 @@ function containsPattern(text: string): string {
 
 /** The smallest term the trigram table can find (a trigram); shorter terms are read from the documents. */
 const minIndexedTermLength = 3;
-/** Up to this many orders of the tenant holding a term, they are read by id ... */
+/** Up to this many orders holding a term, they are read by id ... */
 const fewMatches = 200;
 /** ... and up to this many, the company's orders are checked against them; beyond, a page is found by reading. */
 const someMatches = 3_000;
@@ -111,7 +108,8 @@ function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFil
   if (filters.orderType) query = query.where('o.order_type', '=', filters.orderType);
   const status = filters.status;
   if (status) query = query.where((eb) => statusMatches(eb, 'o.status_id', status));
-  if (search?.via === 'ids' || search?.via === 'member') query = query.where('o.id', 'in', sql<number>`(select rowid from orders_search where orders_search match ${ftsPhrase(search.text)})`);
+  // The ids travel as one JSON parameter: one statement text whatever their number.
+  if (search && search.via !== 'scan') query = query.where('o.id', 'in', sql<number>`(select value from json_each(${JSON.stringify(search.orderIds)}))`);
   if (search?.via === 'scan') query = query.where(sql<boolean>`${searchDocument} like ${containsPattern(search.text)} escape '\\'`);
   return query;
 }
@@ -131,17 +129,21 @@ export function createOrderHistoryRepository(db: Database) {
 
   return {
     /**
-     * How to match a search term (OrderSearch): on SQLite by how often the trigram table finds it, counted
-     * up to `someMatches` (a fraction of a millisecond). PostgreSQL's planner makes the same choice itself
-     * with its trigram index and statistics.
+     * The ids of the orders (of every tenant) that hold a term, from SQLite's trigram table; null where the
+     * table cannot answer (PostgreSQL, a term shorter than a trigram) or finds more than `someMatches`.
      */
-    async searchFor(tenantId: number, text: string | undefined): Promise<OrderSearch | undefined> {
+    async trigramMatches(text: string): Promise<number[] | null> {
+      if (engine !== 'sqlite' || text.length < minIndexedTermLength) return null;
+      const found = await sql<{ id: number }>`select rowid as id from orders_search where orders_search match ${ftsPhrase(text)} limit ${someMatches + 1}`.execute(db);
+      return found.rows.length > someMatches ? null : found.rows.map((row) => Number(row.id));
+    },
+
+    /** How to match a search term (OrderSearch). PostgreSQL's planner chooses itself with its trigram index. */
+    async searchFor(text: string | undefined): Promise<OrderSearch | undefined> {
       if (!text) return undefined;
-      if (engine !== 'sqlite' || text.length < minIndexedTermLength) return { text, via: 'scan' };
-      // The table holds every tenant's orders; the tenant is checked on the orders it finds.
-      const probe = await sql<{ found: number }>`select count(*) as found from (select rowid from orders_search where orders_search match ${ftsPhrase(text)} limit ${someMatches + 1})`.execute(db);
-      const found = Number(probe.rows[0]?.found ?? 0);
-      return { text, via: found <= fewMatches ? 'ids' : found <= someMatches ? 'member' : 'scan' };
+      const orderIds = await this.trigramMatches(text);
+      if (orderIds === null) return { text, via: 'scan' };
+      return { text, via: orderIds.length <= fewMatches ? 'ids' : 'member', orderIds };
     },
 
     /**
