@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agingBucketBounds, agingBucketOf, daysOverdue, daysPastDue, emptyFinanceSummary, shownPaymentStatus, summarizeOpenItems, type DocumentStanding, type OpenItemGroup } from './finance-summary.ts';
+import { agingBucketOf, daysOverdue, daysPastDue, emptyFinanceSummary, groupOpenItems, shownPaymentStatus, summarizeOpenItems, type DocumentStanding, type OpenItemGroup } from './finance-summary.ts';
 
 const today = '2026-03-31';
 
@@ -35,31 +35,40 @@ describe('agingBucketOf', () => {
   });
 });
 
-describe('agingBucketBounds', () => {
-  // What the summary query does with the bounds (finance.repository.ts): the first bucket the due date reaches.
-  function bucketByBounds(dueDate: string | null, day: string) {
-    const bounds = agingBucketBounds(day);
-    if (dueDate === null) return 'current';
-    return bounds.find((bound) => bound.dueFrom === null || dueDate >= bound.dueFrom)!.bucket;
-  }
+describe('groupOpenItems', () => {
+  const due = (dueDate: string | null, openCents: number, type: 'invoice' | 'credit' = 'invoice', currency = 'EUR') => ({ type, currency, dueDate, openCents, count: 1 });
 
-  it.each([today, '2026-01-01', '2024-02-29', '2025-03-01'])('puts every due date in the bucket of its days past due (today %s)', (day) => {
-    const start = Date.parse(`${day}T00:00:00Z`);
-    for (let offset = -400; offset <= 10; offset++) {
-      const due = new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
-      expect(bucketByBounds(due, day), due).toBe(agingBucketOf(daysPastDue(due, day)));
-    }
-    expect(bucketByBounds(null, day)).toBe('current');
+  it('sums the open items by type, currency and the bucket of their days past due', () => {
+    const groups = groupOpenItems(
+      [
+        due(null, 100),
+        due('2026-03-31', 200),
+        due('2026-03-30', 300),
+        due('2026-03-01', 400),
+        due('2026-02-28', 500),
+        due('2025-12-31', 600),
+        due('2025-12-30', 700),
+        due('2024-01-01', 800),
+        due('2025-11-01', 900),
+        due('2026-01-15', -50, 'credit'),
+        due('2026-03-30', 1000, 'invoice', 'CHF'),
+      ],
+      today,
+    );
+    const sorted = [...groups].sort((a, b) => `${a.type}${a.currency}${a.bucket}`.localeCompare(`${b.type}${b.currency}${b.bucket}`));
+    expect(sorted).toEqual([
+      { type: 'credit', currency: 'EUR', bucket: '61-90', openCents: -50, count: 1, oldestDueDate: '2026-01-15' },
+      { type: 'invoice', currency: 'CHF', bucket: '1-30', openCents: 1000, count: 1, oldestDueDate: '2026-03-30' },
+      { type: 'invoice', currency: 'EUR', bucket: '1-30', openCents: 700, count: 2, oldestDueDate: '2026-03-01' },
+      { type: 'invoice', currency: 'EUR', bucket: '31-60', openCents: 500, count: 1, oldestDueDate: '2026-02-28' },
+      { type: 'invoice', currency: 'EUR', bucket: '61-90', openCents: 600, count: 1, oldestDueDate: '2025-12-31' },
+      { type: 'invoice', currency: 'EUR', bucket: '90+', openCents: 2400, count: 3, oldestDueDate: '2024-01-01' },
+      { type: 'invoice', currency: 'EUR', bucket: 'current', openCents: 300, count: 2, oldestDueDate: '2026-03-31' },
+    ]);
   });
 
-  it('names the first due date of each bucket', () => {
-    expect(agingBucketBounds(today)).toEqual([
-      { bucket: 'current', dueFrom: '2026-03-31' },
-      { bucket: '1-30', dueFrom: '2026-03-01' },
-      { bucket: '31-60', dueFrom: '2026-01-30' },
-      { bucket: '61-90', dueFrom: '2025-12-31' },
-      { bucket: '90+', dueFrom: null },
-    ]);
+  it('keeps no due date as the oldest when no item of the group has one', () => {
+    expect(groupOpenItems([due(null, 100), due(null, 50)], today)).toEqual([{ type: 'invoice', currency: 'EUR', bucket: 'current', openCents: 150, count: 2, oldestDueDate: null }]);
   });
 });
 

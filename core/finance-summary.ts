@@ -60,25 +60,6 @@ export function agingBucketOf(days: number): AgingBucket {
   return '90+';
 }
 
-function daysBefore(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * dayMs).toISOString().slice(0, 10);
-}
-
-/**
- * The buckets as due dates, for a database to group by (the same as agingBucketOf of the days past due):
- * a document without a due date or due on or after `dueFrom` of 'current' is current; otherwise it is in
- * the first bucket whose `dueFrom` it is due on or after, '90+' (dueFrom null) taking the rest.
- */
-export function agingBucketBounds(today: string): { bucket: AgingBucket; dueFrom: string | null }[] {
-  return [
-    { bucket: 'current', dueFrom: today },
-    { bucket: '1-30', dueFrom: daysBefore(today, 30) },
-    { bucket: '31-60', dueFrom: daysBefore(today, 60) },
-    { bucket: '61-90', dueFrom: daysBefore(today, 90) },
-    { bucket: '90+', dueFrom: null },
-  ];
-}
-
 /** Open documents of one type, currency and ageing bucket, summed (what the summary query answers). */
 export interface OpenItemGroup {
   type: FinanceDocumentType;
@@ -88,6 +69,33 @@ export interface OpenItemGroup {
   count: number;
   /** The earliest due date in the group (null when none has one). */
   oldestDueDate: string | null;
+}
+
+/** Open documents of one type and currency due on one day, summed (what the summary query reads). */
+export interface OpenItemsDue {
+  type: FinanceDocumentType;
+  currency: string;
+  dueDate: string | null;
+  openCents: number;
+  count: number;
+}
+
+/** The open items by type, currency and ageing bucket as of today (agingBucketOf the days past due). */
+export function groupOpenItems(items: readonly OpenItemsDue[], today: string): OpenItemGroup[] {
+  const groups = new Map<string, OpenItemGroup>();
+  for (const item of items) {
+    const bucket = agingBucketOf(daysPastDue(item.dueDate, today));
+    const key = `${item.type}\u0000${item.currency}\u0000${bucket}`;
+    const group = groups.get(key);
+    if (!group) {
+      groups.set(key, { type: item.type, currency: item.currency, bucket, openCents: item.openCents, count: item.count, oldestDueDate: item.dueDate });
+      continue;
+    }
+    group.openCents += item.openCents;
+    group.count += item.count;
+    if (item.dueDate !== null && (group.oldestDueDate === null || item.dueDate < group.oldestDueDate)) group.oldestDueDate = item.dueDate;
+  }
+  return [...groups.values()];
 }
 
 export interface FinanceSummary {

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { agingBucketBounds, type AgingBucket, type OpenItemGroup, type ShownPaymentStatus } from '../../../core/finance-summary.ts';
+import { groupOpenItems, type OpenItemGroup, type ShownPaymentStatus } from '../../../core/finance-summary.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FinanceFilters, FinanceSort } from './finance-list-query.ts';
@@ -142,25 +142,24 @@ export function createFinanceRepository(db: Database) {
     },
 
     /**
-     * The company's open documents summed by type, currency and ageing bucket as of today: a handful of rows
-     * whatever the number of open items. The buckets are due-date ranges (core agingBucketBounds).
+     * The company's open documents summed by type, currency and ageing bucket as of today. The query sums
+     * them per due day in the open-items index's order (no sort), a few hundred rows at most whatever the
+     * number of open items; core/finance-summary.ts puts the days into buckets.
      */
     async openItemGroups(tenantId: number, companyId: number, today: string): Promise<OpenItemGroup[]> {
-      const bounds = agingBucketBounds(today);
-      const bucket = sql<AgingBucket>`case when ${sql.ref('fd.due_date')} is null then ${bounds[0]!.bucket} ${sql.join(
-        bounds.map((bound) => (bound.dueFrom === null ? sql`else ${bound.bucket}` : sql`when ${sql.ref('fd.due_date')} >= ${bound.dueFrom} then ${bound.bucket}`)),
-        sql` `,
-      )} end`;
       const rows = await db
         .selectFrom('finance_documents as fd')
         .where('fd.tenant_id', '=', tenantId)
         .where('fd.company_id', '=', companyId)
         .where(isOpen)
-        .select(['fd.type', 'fd.currency', bucket.as('bucket')])
-        .select((eb) => [eb.fn.sum<number>('fd.open_amount_cents').as('open_cents'), eb.fn.countAll<number>().as('count'), eb.fn.min('fd.due_date').as('oldest_due_date')])
-        .groupBy(['fd.type', 'fd.currency', 'bucket'])
+        .select(['fd.due_date', 'fd.type', 'fd.currency'])
+        .select((eb) => [eb.fn.sum<number>('fd.open_amount_cents').as('open_cents'), eb.fn.countAll<number>().as('count')])
+        .groupBy(['fd.due_date', 'fd.type', 'fd.currency'])
         .execute();
-      return rows.map((row) => ({ type: row.type, currency: row.currency, bucket: row.bucket, openCents: Number(row.open_cents), count: Number(row.count), oldestDueDate: row.oldest_due_date }));
+      return groupOpenItems(
+        rows.map((row) => ({ type: row.type, currency: row.currency, dueDate: row.due_date, openCents: Number(row.open_cents), count: Number(row.count) })),
+        today,
+      );
     },
 
     /**
