@@ -144,6 +144,17 @@ try {
   rows.push(await load('GET /api/account/list, pages 1–20 × 5 filters', statuses.flatMap((filter) => Array.from({ length: 20 }, (_, i) => `/api/account/list?page=${i + 1}&pageSize=20${filter}`))));
   rows.push(await load(`GET /api/account/document/{id} PDF (${documents.data.length} documents)`, documents.data.map((d) => `/api/account/document/${d._id}`)));
 
+  // An invoice PDF on its own (the target is per document): 50 documents one after the other.
+  const pdfTimes: number[] = [];
+  for (const document of documents.data.slice(0, 50)) {
+    const started = performance.now();
+    const answer = await fetch(`${base}/api/account/document/${document._id}`, { headers });
+    await answer.arrayBuffer();
+    if (!answer.ok) throw new Error(`PDF ${document._id}: ${answer.status}`);
+    pdfTimes.push(performance.now() - started);
+  }
+  pdfTimes.sort((a, b) => a - b);
+
   // The export of every order: one request, its time and the server's memory while it streams.
   const rssBefore = rssMb(shop.pid!);
   let rssPeak = rssBefore;
@@ -159,6 +170,7 @@ try {
   console.log(`hello: ${Math.round(helloRun.requests.average)} req/s, p99 ${helloRun.latency.p99} ms`);
   console.log('| route | req/s | % of material | p50 ms | p99 ms | non-2xx |\n|---|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(`| ${row.title} | ${row.rps} | ${Math.round((row.rps / material.rps) * 100)} % | ${row.p50} | ${row.p99} | ${row.non2xx} |`);
+  console.log(`invoice PDF, one request at a time (${pdfTimes.length} documents): median ${pdfTimes[pdfTimes.length >> 1]!.toFixed(1)} ms, slowest ${pdfTimes.at(-1)!.toFixed(1)} ms`);
   console.log(`XLSX export of ${firstPage.meta.total} orders: ${exported.status}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s, server RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)} MB)`);
 } finally {
   hello.kill('SIGTERM');
