@@ -17,7 +17,7 @@ function useOrderTotal(showNetPrices: boolean) {
 }
 
 // Under the sticky page header (its top row and category bar, as the product list's header: catalog/product-list-table.tsx).
-const th = 'sticky top-[6.875rem] z-10 border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-left text-xs font-medium text-zinc-600';
+const th = 'sticky top-[6.875rem] z-10 border-b border-zinc-200 bg-zinc-50 px-2 py-2 text-left text-xs font-medium text-zinc-600';
 
 function HistoryTable({ orders, showNetPrices }: { orders: readonly OrderHistoryEntry[]; showNetPrices: boolean }) {
   const { t, locale } = useTranslation();
@@ -40,20 +40,20 @@ function HistoryTable({ orders, showNetPrices }: { orders: readonly OrderHistory
       <tbody>
         {orders.map((order) => (
           <tr key={order._id} className="hover:bg-zinc-50" data-testid="order-row">
-            <td className="h-11 border-b border-zinc-100 px-3">
+            <td className="h-11 border-b border-zinc-100 px-2">
               <Link to={orderPath(order._id)} className="num font-medium whitespace-nowrap text-brand-text underline-offset-2 hover:underline" data-testid="order-link">
                 {order.orderNumber}
               </Link>
             </td>
-            <td className="num border-b border-zinc-100 px-3 whitespace-nowrap text-zinc-700">{formatDate(order.orderDate, locale)}</td>
-            <td className="max-w-40 truncate border-b border-zinc-100 px-3 text-zinc-700" title={order.externalOrderNumber ?? undefined}>
+            <td className="num border-b border-zinc-100 px-2 whitespace-nowrap text-zinc-700">{formatDate(order.orderDate, locale)}</td>
+            <td className="max-w-40 truncate border-b border-zinc-100 px-2 text-zinc-700" title={order.externalOrderNumber ?? undefined}>
               {order.externalOrderNumber ?? <span className="text-zinc-500">–</span>}
             </td>
-            <td className="border-b border-zinc-100 px-3"><OrderStatusChip name={order.status.name} /></td>
-            <td className="border-b border-zinc-100 px-3"><DeliveryStatusChip code={order.deliveryStatus} t={t} /></td>
-            <td className="border-b border-zinc-100 px-3"><PaymentStatusChip code={order.paymentStatus} t={t} /></td>
-            <td className="num border-b border-zinc-100 px-3 text-right text-zinc-700">{formatNumber(order.lineCount, locale)}</td>
-            <td className="price border-b border-zinc-100 px-3 text-right font-medium text-zinc-900">{total(order)}</td>
+            <td className="border-b border-zinc-100 px-2"><OrderStatusChip name={order.status.name} /></td>
+            <td className="border-b border-zinc-100 px-2"><DeliveryStatusChip code={order.deliveryStatus} t={t} /></td>
+            <td className="border-b border-zinc-100 px-2"><PaymentStatusChip code={order.paymentStatus} t={t} /></td>
+            <td className="num border-b border-zinc-100 px-2 text-right text-zinc-700">{formatNumber(order.lineCount, locale)}</td>
+            <td className="price border-b border-zinc-100 px-2 text-right font-medium whitespace-nowrap text-zinc-900">{total(order)}</td>
           </tr>
         ))}
       </tbody>
