@@ -13,7 +13,7 @@ import { FinanceDocuments } from '../features/finance/finance-list';
 import { FinanceSummary } from '../features/finance/finance-summary';
 import { loadFinance } from '../features/finance/finance.server';
 import { ExportLinks } from '../features/order-history/download-links';
-import { downloadQuery } from '../features/order-history/list-url';
+import { downloadQuery, isFiltered } from '../features/order-history/list-url';
 import { EmptyState, LoadFailure } from '../features/order-history/list-states';
 import { useTranslation } from '../lib/i18n';
 
@@ -53,7 +53,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const filtered = Object.entries(values).some(([field, value]) => field !== 'sort' && value !== '');
+  const filtered = isFiltered(values);
   const exportHref = (format: 'xlsx' | 'csv') => `${invoicesPath}/export?${downloadQuery(values, { format })}`;
   const summary = result.state === 'loaded' ? result.list.financeStatus : result.state === 'invalid' ? result.financeStatus : null;
   return (

@@ -11,7 +11,7 @@ import { ExportLinks } from '../features/order-history/download-links';
 import { historyPageSize, orderHistoryPath } from '../features/order-history/history-fields';
 import { HistoryFilters } from '../features/order-history/history-filters';
 import { HistoryList } from '../features/order-history/history-list';
-import { downloadQuery } from '../features/order-history/list-url';
+import { downloadQuery, isFiltered } from '../features/order-history/list-url';
 import { EmptyState, LoadFailure } from '../features/order-history/list-states';
 import { loadOrderHistory } from '../features/order-history/order-history.server';
 import { useSession } from '../features/session/use-root-data';
@@ -36,7 +36,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const showNetPrices = useSession()?.account.showNetPrices ?? true;
   const { values, problems, result, statuses, sorts } = loaderData;
-  const filtered = Object.entries(values).some(([field, value]) => field !== 'sort' && value !== '');
+  const filtered = isFiltered(values);
   // A search counts its matches up to 1,000 ("1,000+"), like the product search.
   const countText = (total: number) =>
     t('order_history.count', { count: total, formatted: values.search ? searchTotalText(total, (value) => formatNumber(value, locale)) : formatNumber(total, locale) });

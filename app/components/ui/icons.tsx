@@ -14,6 +14,17 @@ export function Icon({ children, className = 'size-5', ...props }: IconProps & {
   );
 }
 
+/** An icon drawn by one stroke path: what the feature folders' glyph files are made of. */
+export function strokeGlyph(d: string) {
+  return function Glyph({ className = 'size-5', ...props }: IconProps) {
+    return (
+      <Icon className={className} {...props}>
+        <path d={d} />
+      </Icon>
+    );
+  };
+}
+
 export const UserIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="8" r="4" />

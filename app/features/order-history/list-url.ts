@@ -24,3 +24,8 @@ export function downloadQuery<F extends string>(values: Record<F, string>, extra
   for (const [field, value] of Object.entries(extra)) query.set(field, value);
   return query.toString();
 }
+
+/** Whether the list is narrowed by any filter (the sort narrows nothing): an empty list then says "no match", not "none yet". */
+export function isFiltered<F extends string>(values: Record<F, string>): boolean {
+  return Object.entries<string>(values).some(([field, value]) => field !== 'sort' && value !== '');
+}

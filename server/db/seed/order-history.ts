@@ -1,7 +1,7 @@
 import type { TotalsLine } from '../../../core/cart-totals.ts';
 import { checkoutTotals } from '../../../core/checkout-totals.ts';
 import { scaleCents } from '../../../core/money.ts';
-import type { AddressSnapshot, CostsSnapshot } from '../../modules/orders/order-view.ts';
+import { addressSnapshotOf, type AddressSnapshot, type CostsSnapshot } from '../../modules/orders/order-view.ts';
 import type { NewRow, Row } from '../schema.ts';
 import type { HistoryCompany, HistoryContext, HistoryProduct } from './history-context.ts';
 import { DAY, HOUR, isoDate, orderTimeline, type PlannedInvoice } from './order-timeline.ts';
@@ -132,19 +132,9 @@ function pickProducts(random: Random, favourites: readonly HistoryProduct[], all
   return [...chosen];
 }
 
+/** The invoice address as the order keeps it; a demo address without a company name takes the company's. */
 function addressSnapshot(company: HistoryCompany, address: Row<'addresses'> | undefined): AddressSnapshot | null {
-  if (!address) return null;
-  return {
-    firstName: address.first_name,
-    lastName: address.last_name,
-    companyName: address.company_name ?? company.name,
-    street: address.street,
-    street2: address.street2,
-    zipCode: address.zip_code,
-    city: address.city,
-    country: address.country_code ? { code: address.country_code, name: address.country_name } : null,
-    phoneNumber: address.phone_number,
-  };
+  return address ? addressSnapshotOf({ ...address, company_name: address.company_name ?? company.name }) : null;
 }
 
 /** What the order history searches besides the numbers: sku, variant sku and name of each line, lower case. */

@@ -14,7 +14,7 @@ import type { Configuration } from '../settings/settings.service.ts';
 import type { CheckoutAddress, CheckoutBuyer } from './checkout-data.repository.ts';
 import { createCheckoutRequestRepository } from './checkout-request.repository.ts';
 import { createOrderWrites, provisionalOrderNumber } from './order-writes.repository.ts';
-import { orderProgressOf, toOrderDetail, type AddressSnapshot, type CostsSnapshot, type OrderDetail } from './order-view.ts';
+import { addressSnapshotOf, orderProgressOf, toOrderDetail, type CostsSnapshot, type OrderDetail } from './order-view.ts';
 import type { StatusNames } from './order-history-statuses.ts';
 import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
@@ -65,20 +65,6 @@ export class RefusedPlacement extends Error {
     this.error = error;
     this.priceChanges = priceChanges;
   }
-}
-
-function snapshotOf(address: CheckoutAddress): AddressSnapshot {
-  return {
-    firstName: address.first_name,
-    lastName: address.last_name,
-    companyName: address.company_name,
-    street: address.street,
-    street2: address.street2,
-    zipCode: address.zip_code,
-    city: address.city,
-    country: address.country_code ? { code: address.country_code, name: address.country_name } : null,
-    phoneNumber: address.phone_number,
-  };
 }
 
 function quantitiesOf(line: StoredBasketLine, seasonCount: number): number[] {
@@ -269,7 +255,7 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     receiver_country_code: plan.address.country_code,
     receiver_country_name: plan.address.country_name,
     receiver_phone: plan.address.phone_number,
-    invoice_address: plan.invoiceAddress ? JSON.stringify(snapshotOf(plan.invoiceAddress)) : null,
+    invoice_address: plan.invoiceAddress ? JSON.stringify(addressSnapshotOf(plan.invoiceAddress)) : null,
     shipping_price_cents: totals.shipping.netCents,
     discount_percent_bp: buyer.discount_percent_bp,
     discount_cents: totals.discount.treatment === 'deducted' ? totals.discount.netCents : 0,

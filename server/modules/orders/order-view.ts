@@ -1,6 +1,7 @@
 import { moneyOut } from '../../../core/api-money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
+import type { Row } from '../../db/schema.ts';
 import { defaultStatusId, type OrderStatusRef, type StatusNames } from './order-history-statuses.ts';
 import type { OrderItemRow, OrderNoteRow, OrderPackRow, OrderRow, OrderStatusEventRow } from './order.repository.ts';
 import { safeWebUrl, trackingUrlOf } from './tracking-url.ts';
@@ -32,6 +33,24 @@ export interface AddressSnapshot {
   city: string | null;
   country: { code: string; name: string | null } | null;
   phoneNumber: string | null;
+}
+
+/** The address columns an order keeps a copy of. */
+type SnapshotAddress = Pick<Row<'addresses'>, 'first_name' | 'last_name' | 'company_name' | 'street' | 'street2' | 'zip_code' | 'city' | 'country_code' | 'country_name' | 'phone_number'>;
+
+/** An address as the order keeps it (orders.invoice_address): the copy the confirmation and the history show. */
+export function addressSnapshotOf(address: SnapshotAddress): AddressSnapshot {
+  return {
+    firstName: address.first_name,
+    lastName: address.last_name,
+    companyName: address.company_name,
+    street: address.street,
+    street2: address.street2,
+    zipCode: address.zip_code,
+    city: address.city,
+    country: address.country_code ? { code: address.country_code, name: address.country_name } : null,
+    phoneNumber: address.phone_number,
+  };
 }
 
 /** Where the order's confirmation document is served (GET /api/order/{id}/document). */
