@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agingBucketOf, daysOverdue, daysPastDue, emptyFinanceSummary, groupOpenItems, shownPaymentStatus, summarizeOpenItems, type DocumentStanding, type OpenItemGroup } from './finance-summary.ts';
+import { agingBucketOf, agingBucketStarts, daysOverdue, daysPastDue, emptyFinanceSummary, shownPaymentStatus, summarizeOpenItems, type DocumentStanding, type OpenItemGroup } from './finance-summary.ts';
 
 const today = '2026-03-31';
 
@@ -35,40 +35,16 @@ describe('agingBucketOf', () => {
   });
 });
 
-describe('groupOpenItems', () => {
-  const due = (dueDate: string | null, openCents: number, type: 'invoice' | 'credit' = 'invoice', currency = 'EUR') => ({ type, currency, dueDate, openCents, count: 1 });
-
-  it('sums the open items by type, currency and the bucket of their days past due', () => {
-    const groups = groupOpenItems(
-      [
-        due(null, 100),
-        due('2026-03-31', 200),
-        due('2026-03-30', 300),
-        due('2026-03-01', 400),
-        due('2026-02-28', 500),
-        due('2025-12-31', 600),
-        due('2025-12-30', 700),
-        due('2024-01-01', 800),
-        due('2025-11-01', 900),
-        due('2026-01-15', -50, 'credit'),
-        due('2026-03-30', 1000, 'invoice', 'CHF'),
-      ],
-      today,
-    );
-    const sorted = [...groups].sort((a, b) => `${a.type}${a.currency}${a.bucket}`.localeCompare(`${b.type}${b.currency}${b.bucket}`));
-    expect(sorted).toEqual([
-      { type: 'credit', currency: 'EUR', bucket: '61-90', openCents: -50, count: 1, oldestDueDate: '2026-01-15' },
-      { type: 'invoice', currency: 'CHF', bucket: '1-30', openCents: 1000, count: 1, oldestDueDate: '2026-03-30' },
-      { type: 'invoice', currency: 'EUR', bucket: '1-30', openCents: 700, count: 2, oldestDueDate: '2026-03-01' },
-      { type: 'invoice', currency: 'EUR', bucket: '31-60', openCents: 500, count: 1, oldestDueDate: '2026-02-28' },
-      { type: 'invoice', currency: 'EUR', bucket: '61-90', openCents: 600, count: 1, oldestDueDate: '2025-12-31' },
-      { type: 'invoice', currency: 'EUR', bucket: '90+', openCents: 2400, count: 3, oldestDueDate: '2024-01-01' },
-      { type: 'invoice', currency: 'EUR', bucket: 'current', openCents: 300, count: 2, oldestDueDate: '2026-03-31' },
-    ]);
-  });
-
-  it('keeps no due date as the oldest when no item of the group has one', () => {
-    expect(groupOpenItems([due(null, 100), due(null, 50)], today)).toEqual([{ type: 'invoice', currency: 'EUR', bucket: 'current', openCents: 150, count: 2, oldestDueDate: null }]);
+describe('agingBucketStarts', () => {
+  it('puts every due day in the bucket of its days past due', () => {
+    const starts = agingBucketStarts(today);
+    expect(starts.map((start) => start.earliestDueDay)).toEqual(['2026-03-31', '2026-03-01', '2026-01-30', '2025-12-31', null]);
+    // Across the change to summer time (29 March 2026) and a year back, day by day.
+    for (let day = Date.parse('2025-01-01'); day <= Date.parse('2026-04-10'); day += 86_400_000) {
+      const dueDay = new Date(day).toISOString().slice(0, 10);
+      const bucket = starts.find((start) => start.earliestDueDay === null || dueDay >= start.earliestDueDay)!.bucket;
+      expect(bucket, dueDay).toBe(agingBucketOf(daysPastDue(dueDay, today)));
+    }
   });
 });
 

@@ -71,31 +71,20 @@ export interface OpenItemGroup {
   oldestDueDate: string | null;
 }
 
-/** Open documents of one type and currency due on one day, summed (what the summary query reads). */
-export interface OpenItemsDue {
-  type: FinanceDocumentType;
-  currency: string;
-  dueDate: string | null;
-  openCents: number;
-  count: number;
-}
-
-/** The open items by type, currency and ageing bucket as of today (agingBucketOf the days past due). */
-export function groupOpenItems(items: readonly OpenItemsDue[], today: string): OpenItemGroup[] {
-  const groups = new Map<string, OpenItemGroup>();
-  for (const item of items) {
-    const bucket = agingBucketOf(daysPastDue(item.dueDate, today));
-    const key = `${item.type}\u0000${item.currency}\u0000${bucket}`;
-    const group = groups.get(key);
-    if (!group) {
-      groups.set(key, { type: item.type, currency: item.currency, bucket, openCents: item.openCents, count: item.count, oldestDueDate: item.dueDate });
-      continue;
-    }
-    group.openCents += item.openCents;
-    group.count += item.count;
-    if (item.dueDate !== null && (group.oldestDueDate === null || item.dueDate < group.oldestDueDate)) group.oldestDueDate = item.dueDate;
-  }
-  return [...groups.values()];
+/**
+ * The ageing buckets as of today, each with the earliest due day it holds, latest first; '90+' holds every
+ * day before (null). A due day is in the first bucket it is on or after, which is agingBucketOf its days
+ * past due: so the summary query buckets due days by comparing dates, the same on both engines.
+ */
+export function agingBucketStarts(today: string): { bucket: AgingBucket; earliestDueDay: string | null }[] {
+  const daysBefore = (days: number) => new Date((dayNumber(today) - days) * dayMs).toISOString().slice(0, 10);
+  return [
+    { bucket: 'current', earliestDueDay: today },
+    { bucket: '1-30', earliestDueDay: daysBefore(30) },
+    { bucket: '31-60', earliestDueDay: daysBefore(60) },
+    { bucket: '61-90', earliestDueDay: daysBefore(90) },
+    { bucket: '90+', earliestDueDay: null },
+  ];
 }
 
 export interface FinanceSummary {

@@ -731,6 +731,21 @@ export interface CompanyFinanceCountsTable {
   documents: number;
 }
 
+/**
+ * A company's open documents per type, currency, due day ('' for none) and whether part is paid: their
+ * open amount and number, kept by triggers (migration 0023) for the finance view's summary and counts.
+ */
+export interface CompanyOpenItemsTable {
+  tenant_id: number;
+  company_id: number;
+  type: 'invoice' | 'credit';
+  currency: string;
+  due_day: string;
+  partly_paid: 0 | 1;
+  open_cents: Cents;
+  documents: number;
+}
+
 /** An order's status changes after it was placed (its timeline starts with order_date, status "1"). */
 export interface OrderStatusEventsTable {
   id: Generated<number>;
@@ -793,6 +808,7 @@ export interface DB {
   order_status_events: OrderStatusEventsTable;
   company_order_counts: CompanyOrderCountsTable;
   company_finance_counts: CompanyFinanceCountsTable;
+  company_open_items: CompanyOpenItemsTable;
   search_engine_outbox: SearchEngineOutboxTable;
   search_engine_sync: SearchEngineSyncTable;
 }

@@ -32,9 +32,16 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** The kept counts (without emptied ones) and the same counted from the rows, for the whole database. */
-async function keptAndCounted(table: 'orders' | 'finance_documents') {
+async function keptAndCounted(table: 'orders' | 'finance_documents' | 'open_items') {
   const [kept, counted] =
-    table === 'orders'
+    table === 'open_items'
+      ? // Open items keep no emptied rows at all.
+        await Promise.all([
+          sql<{ k: string; n: string }>`select tenant_id || '/' || company_id || '/' || type || '/' || currency || '/' || due_day || '/' || partly_paid as k, documents || ':' || open_cents as n from company_open_items`.execute(shop.db),
+          sql<{ k: string; n: string }>`select tenant_id || '/' || company_id || '/' || type || '/' || currency || '/' || coalesce(due_date, '') || '/' || (case when payment_status = 'partiallyPaid' then 1 else 0 end) as k, count(*) || ':' || sum(open_amount_cents) as n
+              from finance_documents where open_amount_cents <> 0 group by 1`.execute(shop.db),
+        ])
+      : table === 'orders'
       ? await Promise.all([
           sql<{ k: string; n: number }>`select tenant_id || '/' || company_id || '/' || user_id || '/' || status_id || '/' || order_type as k, orders as n from company_order_counts where orders <> 0`.execute(shop.db),
           sql<{ k: string; n: number }>`select tenant_id || '/' || company_id || '/' || coalesce(user_id, 0) || '/' || status_id || '/' || order_type as k, count(*) as n from orders group by 1`.execute(shop.db),
@@ -43,12 +50,12 @@ async function keptAndCounted(table: 'orders' | 'finance_documents') {
           sql<{ k: string; n: number }>`select tenant_id || '/' || company_id || '/' || type || '/' || is_open as k, documents as n from company_finance_counts where documents <> 0`.execute(shop.db),
           sql<{ k: string; n: number }>`select tenant_id || '/' || company_id || '/' || type || '/' || (case when open_amount_cents <> 0 then 1 else 0 end) as k, count(*) as n from finance_documents group by 1`.execute(shop.db),
         ]);
-  const sorted = (rows: { k: string; n: number }[]) => rows.map((row) => `${row.k}=${Number(row.n)}`).sort();
+  const sorted = (rows: { k: string; n: number | string }[]) => rows.map((row) => `${row.k}=${row.n}`).sort();
   return { kept: sorted(kept.rows), counted: sorted(counted.rows) };
 }
 
 async function expectCountsKept() {
-  for (const table of ['orders', 'finance_documents'] as const) {
+  for (const table of ['orders', 'finance_documents', 'open_items'] as const) {
     const { kept, counted } = await keptAndCounted(table);
     expect(kept, table).toEqual(counted);
   }
@@ -139,8 +146,32 @@ describe('the finance list’s totals', () => {
     await expectCountsKept();
     await check({ '': 2, 'type=invoice': 0, 'type=credit': 2, 'status=paid': 2 });
 
+    // Open items by due day: one overdue, one partly paid, a credit without a due day; then moved and settled.
+    const open = await shop.db
+      .insertInto('finance_documents')
+      .values([
+        { ...base, type: 'invoice' as const, fin_doc_number: 'CNT-RE-3', doc_date: '2025-06-01', due_date: '2025-06-15', amount_cents: 3000, open_amount_cents: 3000, balance_cents: 3000 },
+        { ...base, type: 'invoice' as const, fin_doc_number: 'CNT-RE-4', doc_date: '2025-06-02', amount_cents: 4000, open_amount_cents: 1500, balance_cents: 1500, payment_status: 'partiallyPaid' as 'open' },
+        { ...base, type: 'credit' as const, fin_doc_number: 'CNT-GS-2', doc_date: '2025-06-03', due_date: null, amount_cents: -700, open_amount_cents: -700, balance_cents: -700 },
+        { ...base, type: 'invoice' as const, fin_doc_number: 'CNT-RE-5', doc_date: '2025-06-04', amount_cents: 900, open_amount_cents: 900, balance_cents: 900 },
+      ])
+      .returning('id')
+      .execute();
+    ids.push(...open.map((row) => row.id));
+    await expectCountsKept();
+    await check({ '': 6, 'status=open': 2, 'status=overdue': 1, 'status=partiallyPaid': 1, 'type=credit&status=open': 1, 'type=invoice&status=open': 1 });
+    expect((await buyerClient.get('/api/account/list')).body.financeStatus).toMatchObject({ openAmount: { value: 54, currency: 'EUR' }, overdueAmount: { value: 30, currency: 'EUR' } });
+
+    // The overdue invoice gets a later due day, the partly paid one is paid in full, the open one part paid.
+    await shop.db.updateTable('finance_documents').set({ due_date: '2099-02-01' }).where('id', '=', open[0]!.id).execute();
+    await shop.db.updateTable('finance_documents').set({ open_amount_cents: 0, balance_cents: 0, payment_status: 'paid' }).where('id', '=', open[1]!.id).execute();
+    await shop.db.updateTable('finance_documents').set({ open_amount_cents: 400, balance_cents: 400, payment_status: 'partiallyPaid' }).where('id', '=', open[3]!.id).execute();
+    await expectCountsKept();
+    await check({ 'status=open': 2, 'status=overdue': 0, 'status=partiallyPaid': 1, 'status=paid': 3 });
+
     await shop.db.deleteFrom('finance_documents').where('id', 'in', ids).execute();
     await expectCountsKept();
-    await check({ '': 0, 'status=paid': 0 });
+    await check({ '': 0, 'status=paid': 0, 'status=open': 0 });
+    expect((await shop.db.selectFrom('company_open_items').select('documents').where('company_id', 'in', [companyK, companyL]).execute()).length).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { orderLinesSearchText } from '../../core/order-search-words.ts';
 import type { Database } from '../../server/db/database.ts';
 import type { OrderType, Role } from '../../server/db/schema.ts';
 import { hashSessionToken, newSessionToken } from '../../server/modules/auth/session-token.ts';
@@ -99,7 +100,7 @@ export async function insertOrder(db: Database, tenantId: number, spec: OrderSpe
       vat_total_cents: vat,
       gross_total_cents: net + vat,
       currency: 'EUR',
-      search_text: spec.lines.map((line) => `${line.sku} ${line.variantSku ?? ''} ${line.name}`.toLowerCase()).join(' '),
+      search_text: orderLinesSearchText(spec.lines.map((line) => ({ sku: line.sku, variant_sku: line.variantSku ?? null, name: line.name }))),
       del_documents_links: JSON.stringify(spec.delDocumentsLinks ?? []),
       created_at: spec.orderDate,
       updated_at: spec.orderDate,

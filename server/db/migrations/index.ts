@@ -20,6 +20,8 @@ import * as m0018 from './0018-order-history.ts';
 import * as m0019 from './0019-finance-view.ts';
 import * as m0020 from './0020-order-search.ts';
 import * as m0021 from './0021-list-counts.ts';
+import * as m0022 from './0022-order-search-words.ts';
+import * as m0023 from './0023-open-items.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0019-finance-view': m0019,
   '0020-order-search': m0020,
   '0021-list-counts': m0021,
+  '0022-order-search-words': m0022,
+  '0023-open-items': m0023,
 };

@@ -1,6 +1,7 @@
 import type { TotalsLine } from '../../../core/cart-totals.ts';
 import { checkoutTotals } from '../../../core/checkout-totals.ts';
 import { scaleCents } from '../../../core/money.ts';
+import { orderLinesSearchText } from '../../../core/order-search-words.ts';
 import { addressSnapshotOf, type AddressSnapshot, type CostsSnapshot } from '../../modules/orders/order-view.ts';
 import type { NewRow, Row } from '../schema.ts';
 import type { HistoryCompany, HistoryContext, HistoryProduct } from './history-context.ts';
@@ -135,12 +136,6 @@ function pickProducts(random: Random, favourites: readonly HistoryProduct[], all
 /** The invoice address as the order keeps it; a demo address without a company name takes the company's. */
 function addressSnapshot(company: HistoryCompany, address: Row<'addresses'> | undefined): AddressSnapshot | null {
   return address ? addressSnapshotOf({ ...address, company_name: address.company_name ?? company.name }) : null;
-}
-
-/** What the order history searches besides the numbers: sku, variant sku and name of each line, lower case. */
-export function orderSearchText(items: readonly { sku: string; variant_sku: string | null; name: string }[]): string {
-  const texts = new Set(items.map((item) => [item.sku, item.variant_sku, item.name].filter((part) => part).join(' ')));
-  return [...texts].join(' ').toLowerCase();
 }
 
 interface PricedLine {
@@ -285,7 +280,7 @@ function generateOrder(ctx: HistoryContext, plan: CompanyHistoryPlan, favourites
       costs: JSON.stringify(costs),
       idempotency_key: null,
       locale: 'de',
-      search_text: orderSearchText(items),
+      search_text: orderLinesSearchText(items),
       seller: ctx.sellerJson,
       document_link: null,
       del_documents_links: '[]',

@@ -1,13 +1,14 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { groupOpenItems, type OpenItemGroup, type ShownPaymentStatus } from '../../../core/finance-summary.ts';
+import { agingBucketStarts, type AgingBucket, type OpenItemGroup, type ShownPaymentStatus } from '../../../core/finance-summary.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FinanceFilters, FinanceSort } from './finance-list-query.ts';
 
 // The finance view's SQL (GET /api/account/list and its export): a company's invoices and credits, always
-// through its tenant and company. Page, count and filters read finance_documents_view_idx, the summary the
-// partial finance_documents_open_idx, both covering what they read (migration 0019): a document row, with
-// its JSON snapshots, is read only for the page's twenty documents and the export's batches.
+// through its tenant and company. Pages and filters read finance_documents_view_idx and the partial
+// finance_documents_open_idx, both covering what they read (migration 0019): a document row, with its
+// JSON snapshots, is read only for the page's twenty documents and the export's batches. The summary and
+// the counts without a search or dates read the kept tables (migrations 0021 and 0023).
 // "Open" is written `open_amount_cents <> 0` as a literal everywhere: a partial index is used only when
 // the query states its condition itself (a bound 0 would not prove it).
 
@@ -53,6 +54,13 @@ function shownStatusIs(eb: FinanceExpressions, status: ShownPaymentStatus, today
   const notOverdue = eb.or([eb('fd.type', '=', 'credit'), eb('fd.due_date', 'is', null), eb('fd.due_date', '>=', today)]);
   const settlement = status === 'partiallyPaid' ? eb('fd.payment_status', '=', 'partiallyPaid') : eb('fd.payment_status', '<>', 'partiallyPaid');
   return eb.and([isOpen, notOverdue, settlement]);
+}
+
+/** shownStatusIs for the kept open items (migration 0023): every row is open; '' is no due day. */
+function openItemsWithStatus(eb: ExpressionBuilder<DB & { c: DB['company_open_items'] }, 'c'>, status: Exclude<ShownPaymentStatus, 'paid'>, today: string) {
+  const overdue = eb.and([eb('c.type', '=', 'invoice'), eb('c.due_day', '<>', ''), eb('c.due_day', '<', today)]);
+  if (status === 'overdue') return overdue;
+  return eb.and([eb.not(overdue), eb('c.partly_paid', '=', status === 'partiallyPaid' ? 1 : 0)]);
 }
 
 /** A LIKE pattern finding the text anywhere, its own % and _ taken literally. */
@@ -123,16 +131,24 @@ export function createFinanceRepository(db: Database) {
     },
 
     /**
-     * How many documents match. All, a type and the paid ones come from the company's counts (migration
-     * 0021), a handful of rows; open, overdue and partly paid depend on the day and read the open-items
-     * index; a search or dates count the matching entries.
+     * How many documents match. Without a search or dates the company's kept counts answer (migrations
+     * 0021 and 0023), a handful of rows: all, a type and the paid ones by document, open, overdue and
+     * partly paid by due day as of today. A search or dates count the matching entries.
      */
     async count(scope: FinanceScope, filters: FinanceFilters, today: string): Promise<number> {
-      if (!filters.search && !filters.from && !filters.to && (filters.status === undefined || filters.status === 'paid')) {
-        let counts = db.selectFrom('company_finance_counts as c').where('c.tenant_id', '=', scope.tenantId).where('c.company_id', '=', scope.companyId);
-        if (filters.type) counts = counts.where('c.type', '=', filters.type);
-        if (filters.status === 'paid') counts = counts.where('c.is_open', '=', 0);
-        const counted = await counts.select((eb) => eb.fn.sum<number | string | null>('c.documents').as('total')).executeTakeFirst();
+      if (!filters.search && !filters.from && !filters.to) {
+        const status = filters.status;
+        if (status === undefined || status === 'paid') {
+          let counts = db.selectFrom('company_finance_counts as c').where('c.tenant_id', '=', scope.tenantId).where('c.company_id', '=', scope.companyId);
+          if (filters.type) counts = counts.where('c.type', '=', filters.type);
+          if (status === 'paid') counts = counts.where('c.is_open', '=', 0);
+          const counted = await counts.select((eb) => eb.fn.sum<number | string | null>('c.documents').as('total')).executeTakeFirst();
+          return Number(counted?.total ?? 0);
+        }
+        let open = db.selectFrom('company_open_items as c').where('c.tenant_id', '=', scope.tenantId).where('c.company_id', '=', scope.companyId);
+        if (filters.type) open = open.where('c.type', '=', filters.type);
+        open = open.where((eb) => openItemsWithStatus(eb, status, today));
+        const counted = await open.select((eb) => eb.fn.sum<number | string | null>('c.documents').as('total')).executeTakeFirst();
         return Number(counted?.total ?? 0);
       }
       const row = await companyDocuments(db, scope, filters, today)
@@ -142,24 +158,24 @@ export function createFinanceRepository(db: Database) {
     },
 
     /**
-     * The company's open documents summed by type, currency and ageing bucket as of today. The query sums
-     * them per due day in the open-items index's order (no sort), a few hundred rows at most whatever the
-     * number of open items; core/finance-summary.ts puts the days into buckets.
+     * The company's open documents summed by type, currency and ageing bucket as of today, from the kept
+     * sums per due day (migration 0023): the days are put into buckets by comparing them with each
+     * bucket's earliest day (core/finance-summary.ts agingBucketStarts), so a few rows come back.
      */
     async openItemGroups(tenantId: number, companyId: number, today: string): Promise<OpenItemGroup[]> {
+      const dueDay = sql.ref<string>('c.due_day');
+      const buckets = agingBucketStarts(today).map(({ bucket, earliestDueDay }) => (earliestDueDay === null ? sql`else ${bucket}` : sql`when ${dueDay} >= ${earliestDueDay} then ${bucket}`));
       const rows = await db
-        .selectFrom('finance_documents as fd')
-        .where('fd.tenant_id', '=', tenantId)
-        .where('fd.company_id', '=', companyId)
-        .where(isOpen)
-        .select(['fd.due_date', 'fd.type', 'fd.currency'])
-        .select((eb) => [eb.fn.sum<number>('fd.open_amount_cents').as('open_cents'), eb.fn.countAll<number>().as('count')])
-        .groupBy(['fd.due_date', 'fd.type', 'fd.currency'])
+        .selectFrom('company_open_items as c')
+        .where('c.tenant_id', '=', tenantId)
+        .where('c.company_id', '=', companyId)
+        // No due day: never overdue.
+        .select(sql<AgingBucket>`case when ${dueDay} = '' then 'current' ${sql.join(buckets, sql` `)} end`.as('bucket'))
+        .select(['c.type', 'c.currency'])
+        .select((eb) => [eb.fn.sum<number>('c.open_cents').as('open_cents'), eb.fn.sum<number>('c.documents').as('count'), sql<string | null>`min(nullif(${dueDay}, ''))`.as('oldest_due_day')])
+        .groupBy([sql`bucket`, 'c.type', 'c.currency'])
         .execute();
-      return groupOpenItems(
-        rows.map((row) => ({ type: row.type, currency: row.currency, dueDate: row.due_date, openCents: Number(row.open_cents), count: Number(row.count) })),
-        today,
-      );
+      return rows.map((row) => ({ type: row.type, currency: row.currency, bucket: row.bucket, openCents: Number(row.open_cents), count: Number(row.count), oldestDueDate: row.oldest_due_day }));
     },
 
     /**

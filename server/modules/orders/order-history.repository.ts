@@ -1,4 +1,5 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { searchWordsOf } from '../../../core/order-search-words.ts';
 import { maxCountedSearchMatches } from '../../../core/search-text.ts';
 import { shopDayStart } from '../../../core/shop-day.ts';
 import type { Database } from '../../db/database.ts';
@@ -13,14 +14,23 @@ import type { OrderScope } from './order-history-scope.ts';
 // order rows and line counts of the orders it answers only.
 
 /**
- * A search term (lower case; any part of the order number, the PO number or orders.search_text) and how it
- * is matched (searchFor). On SQLite the trigram table (migration 0020) finds the orders of every tenant
- * that hold the term, once per request: `ids` reads just those orders (a rare term); `member` walks the
- * company's orders in list order and keeps those among them (a term in some hundreds); `scan` reads the
- * company's search documents in list order, which stops after a page for a common term. Measured at
- * 20,000 orders: docs/benchmarks.md.
+ * A search (core/order-search-words.ts): `number`, the term in lower case, anywhere in the order and PO
+ * numbers; `words`, its words, at the start of the lines' words. On SQLite the word and number tables
+ * (migration 0022) name the orders of the scope that hold it, once per request: `ids` reads just those
+ * orders (a few); `member` walks the scope's orders in list order and keeps those among them; `scan` reads
+ * the search columns in list order, which stops after a page for a common term. `wordsBeyondCount`: the
+ * words alone are in more orders than a search counts. Measured at 20,000 orders: docs/benchmarks.md.
  */
-export type OrderSearch = { text: string; via: 'scan' } | { text: string; via: 'ids' | 'member'; orderIds: readonly number[] };
+export type OrderSearch = { number: string; words: string } & ({ via: 'scan'; wordsBeyondCount: boolean } | { via: 'ids' | 'member'; orderIds: OrderIds });
+
+/**
+ * Order ids as a JSON array, the form the tables' answer comes in and the query takes them back: a
+ * thousand ids as objects would cost more than the lookup itself.
+ */
+export interface OrderIds {
+  json: string;
+  count: number;
+}
 
 export interface OrderHistoryFilters {
   search?: OrderSearch | undefined;
@@ -65,19 +75,26 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/** The smallest term the trigram table can find (a trigram); shorter terms are read from the documents. */
+/** The smallest number part the trigram table can find (a trigram); shorter terms are read from the orders. */
 const minIndexedTermLength = 3;
-/** Up to this many orders holding a term, they are read by id ... */
+/** Up to this many orders holding a term, they are read by id; beyond, the scope's orders are checked against them. */
 const fewMatches = 200;
-/** ... and up to this many, the company's orders are checked against them; beyond, a page is found by reading. */
-const someMatches = 3_000;
+/** Orders of any tenant with a number part beyond which the trigram table's answer is not used. */
+const manyNumberMatches = 1_000;
 
 /**
- * What the search reads: order number, PO number and the lines' text, lower case, in one expression, so a
- * trigram index (PostgreSQL) or a covering index (SQLite) answers it: migration 0018-order-history.ts
- * indexes exactly this expression.
+ * What the search reads, both expressions indexed as written (migration 0022: a trigram index each on
+ * PostgreSQL; on SQLite the covering index of migration 0018 holds the columns): the numbers contain the
+ * term, or the lines' words, each after a space, start with its words.
  */
-const searchDocument = sql<string>`(lower(${sql.ref('o.order_number')}) || ' ' || lower(coalesce(${sql.ref('o.external_order_number')}, '')) || ' ' || ${sql.ref('o.search_text')})`;
+const numbersDocument = sql<string>`lower(${sql.ref('o.order_number')} || ' ' || coalesce(${sql.ref('o.external_order_number')}, ''))`;
+const wordsDocument = sql<string>`(' ' || ${sql.ref('o.search_text')})`;
+
+function searchMatches(search: OrderSearch) {
+  const numbers = sql<boolean>`${numbersDocument} like ${containsPattern(search.number)} escape '\\'`;
+  // Words hold letters and digits only: nothing in them is a wildcard.
+  return search.words ? sql<boolean>`(${numbers} or ${wordsDocument} like ${`% ${search.words}%`})` : numbers;
+}
 
 type OrdersQuery<O> = SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', O>;
 
@@ -109,8 +126,8 @@ function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFil
   const status = filters.status;
   if (status) query = query.where((eb) => statusMatches(eb, 'o.status_id', status));
   // The ids travel as one JSON parameter: one statement text whatever their number.
-  if (search && search.via !== 'scan') query = query.where('o.id', 'in', sql<number>`(select value from json_each(${JSON.stringify(search.orderIds)}))`);
-  if (search?.via === 'scan') query = query.where(sql<boolean>`${searchDocument} like ${containsPattern(search.text)} escape '\\'`);
+  if (search && search.via !== 'scan') query = query.where('o.id', 'in', sql<number>`(select value from json_each(${search.orderIds.json}))`);
+  if (search?.via === 'scan') query = query.where(searchMatches(search));
   return query;
 }
 
@@ -127,23 +144,43 @@ function sorted<O>(query: OrdersQuery<O>, sort: OrderSort): OrdersQuery<O> {
 export function createOrderHistoryRepository(db: Database) {
   const engine = engineOf(db);
 
+  async function idsOf(matches: RawBuilder<unknown>): Promise<OrderIds> {
+    const row = await db
+      .selectFrom(matches.as('m'))
+      .select((eb) => [eb.fn.countAll<number>().as('count'), sql<string>`json_group_array(${sql.ref('m.id')})`.as('json')])
+      .executeTakeFirstOrThrow();
+    return { json: row.json, count: Number(row.count) };
+  }
+
   return {
     /**
-     * The ids of the orders (of every tenant) that hold a term, from SQLite's trigram table; null where the
-     * table cannot answer (PostgreSQL, a term shorter than a trigram) or finds more than `someMatches`.
+     * How to match a term (OrderSearch). PostgreSQL's planner chooses itself with its trigram indexes; on
+     * SQLite the tables of migration 0022 name the orders first.
      */
-    async trigramMatches(text: string): Promise<number[] | null> {
-      if (engine !== 'sqlite' || text.length < minIndexedTermLength) return null;
-      const found = await sql<{ id: number }>`select rowid as id from orders_search where orders_search match ${ftsPhrase(text)} limit ${someMatches + 1}`.execute(db);
-      return found.rows.length > someMatches ? null : found.rows.map((row) => Number(row.id));
+    async searchFor(scope: OrderScope, text: string | undefined): Promise<OrderSearch | undefined> {
+      if (!text) return undefined;
+      const words = searchWordsOf(text);
+      // A term shorter than a trigram is read from the orders: as a word's start it would be in most of them.
+      if (engine !== 'sqlite' || text.length < minIndexedTermLength) return { number: text, words, via: 'scan', wordsBeyondCount: false };
+      const [byWords, byNumber] = await Promise.all([this.wordMatches(scope, words), this.numberMatches(text)]);
+      const wordsBeyondCount = byWords.count > maxCountedSearchMatches;
+      if (byNumber === null || wordsBeyondCount) return { number: text, words, via: 'scan', wordsBeyondCount };
+      // Both arrays in one: an id in both is matched once all the same.
+      const orderIds = { json: `[${[byWords.json, byNumber.json].map((json) => json.slice(1, -1)).filter((ids) => ids !== '').join(',')}]`, count: byWords.count + byNumber.count };
+      return { number: text, words, via: orderIds.count <= fewMatches ? 'ids' : 'member', orderIds };
     },
 
-    /** How to match a search term (OrderSearch). PostgreSQL's planner chooses itself with its trigram index. */
-    async searchFor(text: string | undefined): Promise<OrderSearch | undefined> {
-      if (!text) return undefined;
-      const orderIds = await this.trigramMatches(text);
-      if (orderIds === null) return { text, via: 'scan' };
-      return { text, via: orderIds.length <= fewMatches ? 'ids' : 'member', orderIds };
+    /** The scope's orders whose lines hold the words (SQLite), up to one more than a search counts. */
+    async wordMatches(scope: OrderScope, words: string): Promise<OrderIds> {
+      if (!words) return { json: '[]', count: 0 };
+      const scopeToken = scope.userId === null ? `c${scope.companyId}` : `c${scope.companyId}u${scope.userId}`;
+      return idsOf(sql`(select rowid as id from orders_words where orders_words match ${`scope : "${scopeToken}" AND words : "${words}" *`} limit ${maxCountedSearchMatches + 1})`);
+    },
+
+    /** The orders (of every tenant) with the term in a number (SQLite); null for too many orders. */
+    async numberMatches(text: string): Promise<OrderIds | null> {
+      const found = await idsOf(sql`(select rowid as id from orders_numbers where orders_numbers match ${ftsPhrase(text)} limit ${manyNumberMatches + 1})`);
+      return found.count > manyNumberMatches ? null : found;
     },
 
     /**
@@ -169,8 +206,16 @@ export function createOrderHistoryRepository(db: Database) {
         const row = await counts.select((eb) => eb.fn.sum<number | string | null>('c.orders').as('total')).executeTakeFirst();
         return Number(row?.total ?? 0);
       }
-      if (filters.search) {
-        const matches = visibleOrders(db, scope, filters).select(sql<number>`1`.as('one')).limit(maxCountedSearchMatches);
+      const search = filters.search;
+      if (search) {
+        // Words in more orders than a search counts: without further filters the total is the cap itself.
+        if (search.via === 'scan' && search.wordsBeyondCount && !filters.from && !filters.to && !filters.status && !filters.orderType) return maxCountedSearchMatches;
+        // Named orders are counted by reading them, not by walking the scope's orders.
+        const counted = search.via === 'member' ? { ...filters, search: { ...search, via: 'ids' as const } } : filters;
+        let matches = visibleOrders(db, scope, counted).select(sql<number>`1`.as('one'));
+        // Read in list order: a common term's matches are found among the newest orders, and the walk stops at the cap.
+        if (search.via === 'scan') matches = sorted(matches, 'orderDate:desc');
+        matches = matches.limit(maxCountedSearchMatches);
         const row = await db.selectFrom(matches.as('m')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
         return Number(row?.total ?? 0);
       }

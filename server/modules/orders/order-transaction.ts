@@ -2,6 +2,7 @@ import { moneyOut } from '../../../core/api-money.ts';
 import type { TotalsLine } from '../../../core/cart-totals.ts';
 import { checkoutTotals } from '../../../core/checkout-totals.ts';
 import { formatMoney } from '../../../core/money.ts';
+import { orderLinesSearchText } from '../../../core/order-search-words.ts';
 import type { Database } from '../../db/database.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { NewRow } from '../../db/schema.ts';
@@ -276,7 +277,7 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
       email: configuration.company.email,
       logoUrl: configuration.company.logo,
     }),
-    search_text: searchTextOf(lines),
+    search_text: orderLinesSearchText(lines.map((entry) => ({ sku: entry.line.sku, variant_sku: entry.line.variant_sku, name: entry.variant?.name ?? entry.product.name }))),
     idempotency_key: input.idempotencyKey,
     created_at: now,
     updated_at: now,
@@ -335,9 +336,4 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
   // Just placed: the default status, a timeline of its placement, no parcels yet (what a read finds too).
   const progress = orderProgressOf(order, plan.statuses, [], []);
   return { orderId, order: toOrderDetail({ ...order, order_number: orderNumber }, itemRows, notes, progress) };
-}
-
-/** What the order history searches besides the numbers: each line's sku, variant sku and name, lower case. */
-function searchTextOf(lines: readonly PricedLine[]): string {
-  return lines.map((entry) => `${entry.line.sku} ${entry.line.variant_sku ?? ''} ${entry.variant?.name ?? entry.product.name}`.toLowerCase()).join(' ');
 }

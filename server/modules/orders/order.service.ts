@@ -63,7 +63,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const otherFilters = historyFilters(query, statuses);
       // A sales person who chose no customer has no orders to show.
       if (!scope) return { data: [], meta: { total: 0, ...meta } };
-      const filters = { ...otherFilters, search: await history.searchFor(query.search?.toLowerCase()) };
+      const filters = { ...otherFilters, search: await history.searchFor(scope, query.search?.toLowerCase()) };
       const [rows, total] = await Promise.all([
         history.listPage(scope, filters, query.sort, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
         history.count(scope, filters),
@@ -98,7 +98,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const [scope, statuses] = await Promise.all([scopes.scopeOf(ctx), statusNames.namesFor(ctx)]);
       const otherFilters = historyFilters(query, statuses);
       const t = translatorFor(ctx.locale);
-      const filters = scope && { ...otherFilters, search: await history.searchFor(query.search?.toLowerCase()) };
+      const filters = scope && { ...otherFilters, search: await history.searchFor(scope, query.search?.toLowerCase()) };
       const batches = scope && filters ? orderExportBatches({ history, scope, filters, sort: query.sort, statuses, t }, query.withLines) : noRows();
       return {
         format: query.format,
