@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { orderLinesSearchText } from '../../core/order-search-words.ts';
 import { findCartProducts, shopApi, type ShopProduct } from './cart-fixtures.ts';
 import { companyId, demoTenantId, whileChanged } from './checkout-fixtures.ts';
 import { captureScreens, signIn, viewports, withShopDatabase } from './helpers.ts';
@@ -68,7 +69,7 @@ async function insertShippedOrder(): Promise<number> {
           vatCents: vat,
           grossCents: net + vat,
         }),
-        search_text: lines.map((line) => `${line.product.sku} ${line.product.name}`.toLowerCase()).join(' '),
+        search_text: orderLinesSearchText(lines.map((line) => ({ sku: line.product.sku, variant_sku: null, name: line.product.name }))),
         created_at: placed.toISOString(),
         updated_at: placed.toISOString(),
       })
