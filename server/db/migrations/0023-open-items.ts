@@ -10,7 +10,8 @@ import { engineOf } from '../migration-helpers.ts';
 // is removed: the table holds the days with something open, not every day ever due.
 // finance_documents_open_idx, which the summary read in due-date order, now holds the open documents in
 // list order (doc date, id), with what the open, overdue and partly paid filters test: a page of those
-// walks the open documents only, not all of the company's.
+// walks the open documents only, not all of the company's. finance_documents_type_idx does the same for
+// a type: a page of credit notes walks the credit notes.
 
 const keys = ['tenant_id', 'company_id', 'type', 'currency', 'due_day', 'partly_paid'] as const;
 const keyValues = (r: string) => [`${r}.tenant_id`, `${r}.company_id`, `${r}.type`, `${r}.currency`, `coalesce(${r}.due_date, '')`, `case when ${r}.payment_status = 'partiallyPaid' then 1 else 0 end`];
@@ -48,6 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('finance_documents_open_idx').execute();
   if (engineOf(db) === 'postgres') {
     await sql`create index finance_documents_open_idx on finance_documents (tenant_id, company_id, doc_date, id) include (type, due_date, payment_status, open_amount_cents, amount_cents, fin_doc_number, external_number) where open_amount_cents <> 0`.execute(db);
+    await sql`create index finance_documents_type_idx on finance_documents (tenant_id, company_id, type, doc_date, id) include (due_date, payment_status, open_amount_cents, amount_cents, fin_doc_number, external_number)`.execute(db);
     await sql
       .raw(`create function company_open_items_changed() returns trigger language plpgsql as $$
        begin
@@ -60,13 +62,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     return;
   }
   await sql`create index finance_documents_open_idx on finance_documents (tenant_id, company_id, doc_date, id, type, due_date, payment_status, open_amount_cents, amount_cents, fin_doc_number, external_number) where open_amount_cents <> 0`.execute(db);
+  await sql`create index finance_documents_type_idx on finance_documents (tenant_id, company_id, type, doc_date, id, due_date, payment_status, open_amount_cents, amount_cents, fin_doc_number, external_number)`.execute(db);
   await sql.raw(`create trigger company_open_items_insert after insert on finance_documents begin ${addTo('new', 1).join('; ')}; end`).execute(db);
   await sql.raw(`create trigger company_open_items_delete after delete on finance_documents begin ${addTo('old', -1).join('; ')}; end`).execute(db);
   await sql.raw(`create trigger company_open_items_update after update of ${watched.join(', ')} on finance_documents begin ${[...addTo('old', -1), ...addTo('new', 1)].join('; ')}; end`).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('finance_documents_open_idx').execute();
+  for (const index of ['finance_documents_open_idx', 'finance_documents_type_idx']) await db.schema.dropIndex(index).execute();
   if (engineOf(db) === 'postgres') {
     await sql`create index finance_documents_open_idx on finance_documents (tenant_id, company_id, due_date) include (type, currency, open_amount_cents, payment_status, doc_date) where open_amount_cents <> 0`.execute(db);
     await sql`drop trigger company_open_items_changed on finance_documents`.execute(db);
