@@ -152,10 +152,14 @@ export interface CheckoutRequestsTable {
 export interface MailOutboxTable {
   id: Generated<number>;
   tenant_id: number;
-  kind: 'order_confirmation';
-  order_id: number;
+  /** What the mail is (mail-outbox.repository.ts MailKind). */
+  kind: string;
+  /** The order an order's mail is about; null for other mails. */
+  order_id: number | null;
   recipient: string;
   locale: string;
+  /** What a mail not about an order says, as JSON written with the row. */
+  payload: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   claimed_until: Timestamp | null;

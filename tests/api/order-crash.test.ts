@@ -115,7 +115,7 @@ it('keeps every order whole or absent when the process is killed during checkout
   expect(counter?.last_number ?? 0).toBe(orders.length);
   // Each committed order queued its confirmation mail exactly once, in its own transaction.
   const queued = await db.selectFrom('mail_outbox').select('order_id').where('kind', '=', 'order_confirmation').execute();
-  expect(queued.map((row) => row.order_id).sort((a, b) => a - b)).toEqual(orders.map((o) => o.id).sort((a, b) => a - b));
+  expect(queued.map((row) => row.order_id!).sort((a, b) => a - b)).toEqual(orders.map((o) => o.id).sort((a, b) => a - b));
   // Stock went exactly with the orders.
   expect((await db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow()).stock).toBe(1000 - orders.length);
   // A buyer has an order or still the line, never neither and never both.

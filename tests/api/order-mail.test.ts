@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../core/money.ts';
 import { buildApp } from '../../server/app.ts';
@@ -10,22 +8,13 @@ import { testDataRoot } from '../setup/test-database.ts';
 import { clientFor, type ApiClient } from './basket-fixtures.ts';
 import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from './smtp-fixture.ts';
 
 // The order confirmation mail (issue 10, item 7): written to the outbox in the order's transaction and
 // sent by the mail worker through a real SMTP server on 127.0.0.1. The shop runs with MAIL_WORKER off
 // (the default under NODE_ENV=test), so each test drives the worker with drainOnce().
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-  body: string;
-}
-
-let smtp: SMTPServer;
-let smtpPort: number;
-let refuse = false;
-const received: ReceivedMail[] = [];
-
+let smtp: TestSmtp;
 let shop: TestShop;
 let customer: ApiClient;
 let email: string;
@@ -36,22 +25,8 @@ let keySeq = 0;
 const newKey = () => `mail-key-${process.pid}-${++keySeq}-${Date.now()}`;
 const validBody = () => ({ orderType: 'order', shippingAddressId: homeAddressId, shippingMethodId: 1, paymentMethodId: 1, termsAccepted: true });
 
-/** The decoded text of every MIME part (quoted-printable or base64), so assertions read what a person reads. */
-function decodedBodies(raw: string): string {
-  const parts: string[] = [];
-  const partPattern = /Content-Transfer-Encoding: *([\w-]+)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?=\r?\n--|$)/gi;
-  for (const [, encoding, body = ''] of raw.matchAll(partPattern)) {
-    if (/quoted-printable/i.test(encoding!)) {
-      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-      parts.push(decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25')));
-    } else if (/base64/i.test(encoding!)) parts.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    else parts.push(body);
-  }
-  return parts.join('\n');
-}
-
 function mailsFor(orderNumber: string): ReceivedMail[] {
-  return received.filter((mail) => mail.body.includes(orderNumber));
+  return smtp.received.filter((mail) => mail.body.includes(orderNumber));
 }
 
 async function placeOrder(quantity = 2) {
@@ -72,28 +47,8 @@ function outboxOf(orderId: number) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refuse) {
-          callback(Object.assign(new Error('mailbox temporarily unavailable'), { responseCode: 451 }));
-          return;
-        }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, body: decodedBodies(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-
-  shop = await startTestShop({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  smtp = await startTestSmtp();
+  shop = await startTestShop({ SMTP_URL: smtp.url });
   customer = await clientFor(shop, 'customer');
   email = (await shop.db.selectFrom('users').select('email').where('id', '=', customer.userId).executeTakeFirstOrThrow()).email;
   homeAddressId = await shippingAddressOf(shop.db, '10001');
@@ -102,11 +57,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shop?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(async () => {
-  refuse = false;
+  smtp.refuse = false;
   await customer.post('/api/basket', { items: [] });
   // Nothing of an earlier test is left due.
   await shop.services.mailWorker.drainOnce();
@@ -126,6 +81,10 @@ describe('order confirmation mail', () => {
     const mail = mails[0]!;
     expect(mail.to).toEqual([email]);
     for (const item of placed.items) expect(mail.body).toContain(item.sku);
+    // In the shop's frame: the seller's contact data at the foot.
+    const seller = await shop.db.selectFrom('seller_companies').select(['phone', 'email']).executeTakeFirstOrThrow();
+    expect(mail.body).toContain(seller.phone);
+    expect(mail.body).toContain(`E-Mail ${seller.email}`);
     const gross = placed.costs.valueGross;
     expect(mail.body).toContain(formatMoney(gross.value, gross.currency, rows[0]!.locale));
     expect(mail.body).toContain(`/my-account/order-history/${placed._id}`);
@@ -142,7 +101,7 @@ describe('order confirmation mail', () => {
   it('writes no mail for a refused order', async () => {
     await customer.post('/api/basket', { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] });
     const before = await shop.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const mailsBefore = received.length;
+    const mailsBefore = smtp.received.length;
     const refused = await shop.app.inject({
       method: 'POST',
       url: '/api/order/create',
@@ -153,7 +112,7 @@ describe('order confirmation mail', () => {
     const after = await shop.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(await shop.services.mailWorker.drainOnce()).toBe(0);
-    expect(received.length).toBe(mailsBefore);
+    expect(smtp.received.length).toBe(mailsBefore);
   });
 
   it('sends each mail once when two app processes drain at the same time', async () => {
@@ -164,7 +123,7 @@ describe('order confirmation mail', () => {
       DATABASE_URL: shop.databaseUrl,
       LOG_LEVEL: 'silent',
       MEDIA_DIR: path.join(testDataRoot, 'media'),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
     });
     const handle = openDatabase(shop.databaseUrl, { poolSize: 4 });
     const second = await buildApp({ config, db: handle.db, pages: false });
@@ -186,7 +145,7 @@ describe('order confirmation mail', () => {
 
   it('retries a mail the SMTP server refused, later, and sends it once the server accepts again', async () => {
     const placed = await placeOrder(1);
-    refuse = true;
+    smtp.refuse = true;
     expect(await shop.services.mailWorker.drainOnce()).toBe(0);
     let [row] = await outboxOf(placed._id);
     expect(row!.attempts).toBe(1);
@@ -196,7 +155,7 @@ describe('order confirmation mail', () => {
     expect(new Date(row!.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 10_000);
 
     // Not due yet: the next round leaves it alone even though the server accepts again.
-    refuse = false;
+    smtp.refuse = false;
     expect(await shop.services.mailWorker.drainOnce()).toBe(0);
     expect(mailsFor(placed.orderNumber)).toHaveLength(0);
 

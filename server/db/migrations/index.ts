@@ -22,6 +22,7 @@ import * as m0020 from './0020-order-search.ts';
 import * as m0021 from './0021-list-counts.ts';
 import * as m0022 from './0022-order-search-words.ts';
 import * as m0023 from './0023-open-items.ts';
+import * as m0024 from './0024-mail-kinds.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0021-list-counts': m0021,
   '0022-order-search-words': m0022,
   '0023-open-items': m0023,
+  '0024-mail-kinds': m0024,
 };

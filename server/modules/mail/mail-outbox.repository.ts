@@ -1,19 +1,52 @@
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
+import type { DB } from '../../db/schema.ts';
 
 // The mail outbox (migration 0014), read by the mail worker of every app process. Claiming is one
 // statement: on PostgreSQL the due rows are locked with SKIP LOCKED, so two processes never claim the
 // same row; on SQLite the single writer runs the statement alone. A claim is a lease (claimed_until):
 // a process that dies while sending leaves the row to be claimed again once the lease ran out.
 
+/** What the notice of a changed e-mail address says (to the old address), as it was when the change was made. */
+export interface EmailChangedPayload {
+  fullName: string;
+  newEmail: string;
+  changedAt: string;
+}
+
+/** The mails the shop sends and what each one's row carries (migration 0024). */
+export type OutboxMail = { kind: 'order_confirmation'; orderId: number } | { kind: 'email_changed'; payload: EmailChangedPayload };
+export type MailKind = OutboxMail['kind'];
+
 export interface ClaimedMail {
   id: number;
   tenant_id: number;
-  kind: 'order_confirmation';
-  order_id: number;
+  kind: string;
+  order_id: number | null;
+  payload: string | null;
   recipient: string;
   locale: string;
   attempts: number;
+}
+
+/**
+ * Notes a mail to send, in the transaction of the change it tells of (`db` is that transaction): a rolled
+ * back change sends nothing, a committed one always has its mail noted.
+ */
+export async function queueMail(db: Database | Transaction<DB>, to: { tenantId: number; recipient: string; locale: string }, mail: OutboxMail): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      tenant_id: to.tenantId,
+      kind: mail.kind,
+      order_id: mail.kind === 'order_confirmation' ? mail.orderId : null,
+      payload: mail.kind === 'order_confirmation' ? null : JSON.stringify(mail.payload),
+      recipient: to.recipient,
+      locale: to.locale,
+      next_attempt_at: new Date().toISOString(),
+    })
+    .execute();
 }
 
 export function createMailOutboxRepository(db: Database) {
@@ -37,7 +70,7 @@ export function createMailOutboxRepository(db: Database) {
             .limit(limit);
           return isPostgres ? due.forUpdate().skipLocked() : due;
         })
-        .returning(['id', 'tenant_id', 'kind', 'order_id', 'recipient', 'locale', 'attempts'])
+        .returning(['id', 'tenant_id', 'kind', 'order_id', 'payload', 'recipient', 'locale', 'attempts'])
         .execute();
       return rows.sort((a, b) => a.id - b.id);
     },
@@ -56,9 +89,13 @@ export function createMailOutboxRepository(db: Database) {
         .execute();
     },
 
-    /** The shop's sender: the tenant's seller company. */
+    /** The shop's sender and the contact data its mails show: the tenant's seller company. */
     findSender(tenantId: number) {
-      return db.selectFrom('seller_companies').select(['name', 'email']).where('tenant_id', '=', tenantId).executeTakeFirst();
+      return db
+        .selectFrom('seller_companies')
+        .select(['name', 'email', 'phone', 'address', 'post_code', 'city', 'country_name', 'logo_url'])
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
     },
   };
 }

@@ -1,9 +1,11 @@
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
-import { isLocale, defaultLocale } from '../../../core/locale.ts';
+import { isLocale, defaultLocale, type Locale } from '../../../core/locale.ts';
 import type { Database } from '../../db/database.ts';
 import { createOrderRepository } from '../orders/order.repository.ts';
 import { toOrderView } from '../orders/order-view.ts';
-import type { MailOutboxRepository, ClaimedMail } from './mail-outbox.repository.ts';
+import { renderEmailChanged } from './email-changed-mail.ts';
+import { absoluteLogoUrl, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
+import type { ClaimedMail, EmailChangedPayload, MailKind, MailOutboxRepository } from './mail-outbox.repository.ts';
 import type { MailSender } from './mail-sender.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 
@@ -45,15 +47,32 @@ export function createMailWorker(options: MailWorkerOptions) {
   const orders = createOrderRepository(db);
   let closing = false;
 
-  async function render(mail: ClaimedMail) {
-    const company = await orders.findOrderCompany(mail.tenant_id, mail.order_id);
-    const order = company && (await orders.findOrder(mail.tenant_id, company.company_id, mail.order_id));
+  async function orderConfirmation(mail: ClaimedMail, locale: Locale, shop: ShopIdentity) {
+    const orderId = mail.order_id;
+    const company = orderId !== null ? await orders.findOrderCompany(mail.tenant_id, orderId) : undefined;
+    const order = company && orderId !== null && (await orders.findOrder(mail.tenant_id, company.company_id, orderId));
     if (!order) throw new Error(`order ${mail.order_id} not found`);
-    const [items, notes, seller] = await Promise.all([orders.findItems(mail.tenant_id, [order.id]), orders.findNotes(mail.tenant_id, [order.id]), outbox.findSender(mail.tenant_id)]);
-    const shopName = seller?.name ?? 'Shop';
+    const [items, notes] = await Promise.all([orders.findItems(mail.tenant_id, [order.id]), orders.findNotes(mail.tenant_id, [order.id])]);
+    return renderOrderConfirmation(toOrderView(order, items, notes), { locale, publicUrl: options.publicUrl, shop });
+  }
+
+  /** The mail's content by its kind; a kind this worker cannot render fails (and is retried, then noted). */
+  async function render(mail: ClaimedMail) {
+    const seller = await outbox.findSender(mail.tenant_id);
+    const shop: ShopIdentity = {
+      name: seller?.name ?? 'Shop',
+      email: seller?.email ?? 'noreply@localhost',
+      phone: seller?.phone || null,
+      address: seller ? [seller.address, `${seller.post_code} ${seller.city}`.trim(), seller.country_name] : [],
+      logoUrl: absoluteLogoUrl(seller?.logo_url ?? null, options.publicUrl),
+    };
     const locale = isLocale(mail.locale) ? mail.locale : defaultLocale;
-    const content = renderOrderConfirmation(toOrderView(order, items, notes), { locale, publicUrl: options.publicUrl, shopName });
-    return { from: { name: shopName, address: seller?.email ?? 'noreply@localhost' }, to: mail.recipient, ...content };
+    const kind = mail.kind as MailKind;
+    let content: RenderedMail;
+    if (kind === 'order_confirmation') content = await orderConfirmation(mail, locale, shop);
+    else if (kind === 'email_changed') content = renderEmailChanged(JSON.parse(mail.payload ?? 'null') as EmailChangedPayload, { locale, shop });
+    else throw new Error(`mail kind ${mail.kind} cannot be rendered`);
+    return { from: { name: shop.name, address: shop.email }, to: mail.recipient, ...content };
   }
 
   async function deliver(mail: ClaimedMail): Promise<boolean> {

@@ -2,18 +2,10 @@ import { formatMoney } from '../../../core/money.ts';
 import type { Locale } from '../../../core/locale.ts';
 import { translatorFor } from '../../i18n.ts';
 import type { AddressSnapshot, OrderView } from '../orders/order-view.ts';
+import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 
 // The order confirmation (issue 10, item 7), in the buyer's language, from the order's snapshot as the
 // API shows it: never recomputed from today's catalogue. Every value is HTML-escaped in the HTML part.
-
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const intlLocale = (locale: Locale) => (locale === 'de' ? 'de-DE' : 'en-GB');
 
@@ -105,13 +97,14 @@ export function confirmationContent(order: OrderView, locale: Locale): Confirmat
   };
 }
 
-export function renderOrderConfirmation(order: OrderView, options: { locale: Locale; publicUrl: string; shopName: string }): RenderedMail {
+export function renderOrderConfirmation(order: OrderView, options: { locale: Locale; publicUrl: string; shop: ShopIdentity }): RenderedMail {
   const { locale } = options;
+  const shopName = options.shop.name;
   const t = translatorFor(locale);
   const k = (key: string, params?: Record<string, string | number>) => t(`mail.order_confirmation.${key}`, params);
   const link = `${options.publicUrl.replace(/\/+$/, '')}/my-account/order-history/${order._id}`;
   const { facts, lines, totals, receiver, invoice, notes } = confirmationContent(order, locale);
-  const subject = k('subject', { orderNumber: order.orderNumber, shop: options.shopName });
+  const subject = k('subject', { orderNumber: order.orderNumber, shop: shopName });
 
   // Plain text.
   const text: string[] = [k('greeting'), '', k('intro', { orderNumber: order.orderNumber }), ''];
@@ -129,7 +122,7 @@ export function renderOrderConfirmation(order: OrderView, options: { locale: Loc
     text.push('', `${k('notes')}:`);
     for (const note of notes) text.push(`${note.deliveryDate ? `${note.deliveryDate}: ` : ''}${note.text}`);
   }
-  text.push('', `${k('link')}: ${link}`, '', k('closing', { shop: options.shopName }));
+  text.push('', `${k('link')}: ${link}`, '', k('closing', { shop: shopName }));
 
   // HTML: every value escaped.
   const e = escapeHtml;
@@ -137,8 +130,6 @@ export function renderOrderConfirmation(order: OrderView, options: { locale: Loc
   const right = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right;vertical-align:top;white-space:nowrap"';
   const address = (title: string, rows: string[]) => (rows.length ? `<h3>${e(title)}</h3><p>${rows.map(e).join('<br>')}</p>` : '');
   const html = [
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.4">',
     `<p>${e(k('greeting'))}</p>`,
     `<p>${e(k('intro', { orderNumber: order.orderNumber }))}</p>`,
     `<table style="border-collapse:collapse">${facts.map(([label, value]) => `<tr><th ${cell}>${e(label)}</th><td ${cell}>${e(value)}</td></tr>`).join('')}</table>`,
@@ -157,9 +148,8 @@ export function renderOrderConfirmation(order: OrderView, options: { locale: Loc
       ? `<h3>${e(k('notes'))}</h3>${notes.map((note) => `<p>${note.deliveryDate ? `${e(note.deliveryDate)}: ` : ''}${e(note.text)}</p>`).join('')}`
       : '',
     `<p><a href="${e(link)}">${e(k('link'))}</a></p>`,
-    `<p>${e(k('closing', { shop: options.shopName }))}</p>`,
-    '</body></html>',
+    `<p>${e(k('closing', { shop: shopName })).replace(/\n/g, '<br>')}</p>`,
   ].join('\n');
 
-  return { subject, text: text.join('\n'), html };
+  return framedMail({ subject, text: text.join('\n'), html }, options.shop, locale);
 }

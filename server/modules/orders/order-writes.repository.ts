@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { NewRow } from '../../db/schema.ts';
+import { queueMail } from '../mail/mail-outbox.repository.ts';
 import { orderColumns, orderItemColumns } from './order.repository.ts';
 
 // The writes of one order placement, all on the order's transaction (`trx`): nothing here may run on
@@ -167,10 +168,7 @@ export function createOrderWrites(trx: Database) {
 
     /** Notes the order's confirmation mail, due at once; the mail worker sends it after the commit. */
     async queueConfirmationMail(mail: { tenantId: number; orderId: number; recipient: string; locale: string }): Promise<void> {
-      await trx
-        .insertInto('mail_outbox')
-        .values({ tenant_id: mail.tenantId, kind: 'order_confirmation', order_id: mail.orderId, recipient: mail.recipient, locale: mail.locale, next_attempt_at: new Date().toISOString() })
-        .execute();
+      await queueMail(trx, mail, { kind: 'order_confirmation', orderId: mail.orderId });
     },
 
     /** The ordered lines leave the basket; the other cart type stays. */

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
+import { defaultLocale } from '../../../core/locale.ts';
+import { queueMail } from '../mail/mail-outbox.repository.ts';
 
 /** The profile fields a user changes themselves; a field left out stays as it is. */
 export interface ProfileChanges {
@@ -57,7 +59,8 @@ export function createUserRepository(db: Database) {
      * has no unique index on e-mail (imported accounts may share one), so two users taking the same new
      * address at once are kept apart here: the row is written first and the check follows under that
      * write (SQLite runs one writer at a time), and on PostgreSQL a transaction lock on the address
-     * makes the second writer wait for the first one's commit, then see it.
+     * makes the second writer wait for the first one's commit, then see it. A changed address queues a
+     * notice to the old one in the same transaction (mail/email-changed-mail.ts).
      */
     async updateProfile(tenantId: number, userId: number, changes: ProfileChanges): Promise<'updated' | 'email_taken'> {
       const email = changes.email;
@@ -66,6 +69,7 @@ export function createUserRepository(db: Database) {
           if (email !== undefined && isPostgres) {
             await sql`select pg_advisory_xact_lock(hashtext(${`user-email:${tenantId}:${email.toLowerCase()}`}))`.execute(trx);
           }
+          const before = await trx.selectFrom('users').select(['email', 'first_name', 'last_name', 'locale']).where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
           await trx
             .updateTable('users')
             .set({
@@ -87,6 +91,15 @@ export function createUserRepository(db: Database) {
             .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
             .executeTakeFirst();
           if (other) throw new EmailTaken();
+          // The old address hears of the change (a new spelling of the same address is no change).
+          if (before?.email && before.email.toLowerCase() !== email.toLowerCase()) {
+            const fullName = [changes.firstName ?? before.first_name, changes.lastName ?? before.last_name].filter(Boolean).join(' ');
+            await queueMail(
+              trx,
+              { tenantId, recipient: before.email, locale: changes.locale ?? before.locale ?? defaultLocale },
+              { kind: 'email_changed', payload: { fullName, newEmail: email, changedAt: new Date().toISOString() } },
+            );
+          }
         });
         return 'updated';
       } catch (error) {

@@ -1,0 +1,23 @@
+import type { Locale } from '../../../core/locale.ts';
+import { translatorFor } from '../../i18n.ts';
+import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
+import type { EmailChangedPayload } from './mail-outbox.repository.ts';
+import { formatDate } from './order-confirmation-mail.ts';
+
+// The notice to a user's old e-mail address that it was replaced (issue 11, the profile): whoever took over
+// a session and changed the address is seen by the one who owns the old one, who is told whom to call.
+
+export function renderEmailChanged(change: EmailChangedPayload, options: { locale: Locale; shop: ShopIdentity }): RenderedMail {
+  const { locale, shop } = options;
+  const t = translatorFor(locale);
+  const k = (key: string, params?: Record<string, string | number>) => t(`mail.email_changed.${key}`, params);
+  const subject = k('subject', { shop: shop.name });
+  const paragraphs = [
+    k('greeting', { name: change.fullName }),
+    k('body', { email: change.newEmail, date: formatDate(change.changedAt, locale, true) }),
+    k('not_you', { contact: [shop.phone, shop.email].filter(Boolean).join(' · ') }),
+    t('mail.closing', { shop: shop.name }),
+  ];
+  const html = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
+  return framedMail({ subject, html, text: paragraphs.join('\n\n') }, shop, locale);
+}
