@@ -1,8 +1,11 @@
 // The shop's calendar day: a German wholesaler's day, whatever the server's clock zone. What is overdue
 // (the finance view, the account statement) and the dates documents show are counted in it.
 
+/** The shop's time zone: a German wholesaler's. */
+export const shopTimeZone = 'Europe/Berlin';
+
 // 'en-CA' writes a day as YYYY-MM-DD.
-const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today in the shop's time zone (Europe/Berlin), as 'YYYY-MM-DD'. */
 export function shopToday(now: Date = new Date()): string {
@@ -20,7 +23,7 @@ export function shopDayOf(moment: string | Date): string {
   return shopDay.format(typeof moment === 'string' ? new Date(moment) : moment);
 }
 
-const shopClock = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+const shopClock = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
 /**
  * The moment the shop's day 'YYYY-MM-DD' begins, as an ISO timestamp (UTC): what order dates are compared

@@ -1,7 +1,7 @@
 import type { OrderDetail } from '../../../server/modules/orders/order-view';
 import { ExternalLinkIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
-import { formatDateTime } from './format-date-time';
+import { formatShopDate } from '../../../core/shop-date-format';
 import { TruckGlyph } from './history-glyphs';
 
 // How the order went on after it was placed: the status timeline (placed, then every change, the latest
@@ -31,7 +31,7 @@ export function StatusTimeline({ steps }: { steps: OrderDetail['statusTimeline']
                   {current ? <span className="ml-2 text-xs font-normal text-zinc-600">({t('order_detail.timeline.current')})</span> : null}
                 </p>
                 <p className="num text-xs text-zinc-600">
-                  <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
+                  <time dateTime={step.at}>{formatShopDate(step.at, locale, true)}</time>
                 </p>
               </div>
             </li>
@@ -73,7 +73,7 @@ export function OrderPacks({ packs }: { packs: OrderDetail['packs'] }) {
                   )}
                 </p>
                 <p className="num text-xs text-zinc-600">
-                  {pack.shippedAt ? t('order_detail.packs.shipped', { date: formatDateTime(pack.shippedAt, locale) }) : t('order_detail.packs.not_shipped')}
+                  {pack.shippedAt ? t('order_detail.packs.shipped', { date: formatShopDate(pack.shippedAt, locale, true) }) : t('order_detail.packs.not_shipped')}
                 </p>
               </div>
             </li>

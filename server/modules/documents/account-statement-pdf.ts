@@ -1,7 +1,7 @@
 import { daysOverdue } from '../../../core/finance-summary.ts';
 import type { Locale } from '../../../core/locale.ts';
 import { translatorFor } from '../../i18n.ts';
-import { formatDate } from '../mail/order-confirmation-mail.ts';
+import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { startDocument } from './document-layout.ts';
 import { dayInstant, money } from './document-format.ts';
 import type { SellerSnapshot } from './document-snapshots.ts';
@@ -41,7 +41,7 @@ export async function renderAccountStatementPdf({ company, seller, logo, items, 
     [company.name],
     [
       [k('customer_no'), company.customerNo],
-      [k('as_of'), formatDate(asOf, locale)],
+      [k('as_of'), formatShopDate(asOf, locale)],
     ],
   );
   page.title(k('title'));
@@ -63,8 +63,8 @@ export async function renderAccountStatementPdf({ company, seller, logo, items, 
     return [
       item.fin_doc_number,
       t(`document.statement.type_${item.type}`),
-      formatDate(item.doc_date, locale),
-      formatDate(item.due_date, locale),
+      formatShopDate(item.doc_date, locale),
+      formatShopDate(item.due_date, locale),
       overdueDays > 0 ? String(overdueDays) : '',
       money(item.type === 'credit' ? -item.amount_cents : item.amount_cents, item.currency, locale),
       money(signed, item.currency, locale),

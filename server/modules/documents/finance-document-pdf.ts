@@ -1,7 +1,7 @@
 import type { Locale } from '../../../core/locale.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import { translatorFor } from '../../i18n.ts';
-import { formatDate } from '../mail/order-confirmation-mail.ts';
+import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { startDocument } from './document-layout.ts';
 import { buyerAddressLines, dayInstant, money } from './document-format.ts';
 import { readBuyer, readLines, readSeller, readVatShares } from './document-snapshots.ts';
@@ -24,10 +24,10 @@ export async function renderFinanceDocumentPdf(row: FinanceDocumentRow, options:
 
   const facts: [string, string][] = [[k(row.type === 'credit' ? 'credit_number' : 'invoice_number'), row.fin_doc_number]];
   if (row.external_number) facts.push([k('external_number'), row.external_number]);
-  facts.push([k('doc_date'), formatDate(row.doc_date, locale)]);
+  facts.push([k('doc_date'), formatShopDate(row.doc_date, locale)]);
   if (buyer?.customerNo) facts.push([k('customer_no'), buyer.customerNo]);
   if (buyer?.vatId) facts.push([k('vat_id'), buyer.vatId]);
-  if (row.due_date) facts.push([k('due_date'), formatDate(row.due_date, locale)]);
+  if (row.due_date) facts.push([k('due_date'), formatShopDate(row.due_date, locale)]);
 
   const page = await startDocument({ number: row.fin_doc_number, issuedAt: dayInstant(row.doc_date), locale, seller, logo: options.logo });
   page.addressAndFacts(buyerAddressLines(buyer), facts);
@@ -53,6 +53,6 @@ export async function renderFinanceDocumentPdf(row: FinanceDocumentRow, options:
   else if (row.vat_cents !== null) totals.push([k('vat_total'), amount(row.vat_cents)]);
   totals.push([k(row.type === 'credit' ? 'credit_amount' : 'gross'), amount(row.amount_cents)]);
   page.totals(totals);
-  if (row.type === 'invoice' && row.due_date) page.paragraph(k('payable_until', { date: formatDate(row.due_date, locale) }));
+  if (row.type === 'invoice' && row.due_date) page.paragraph(k('payable_until', { date: formatShopDate(row.due_date, locale) }));
   return page.finish();
 }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { agingBucketStarts, type AgingBucket, type OpenItemGroup, type ShownPaymentStatus } from '../../../core/finance-summary.ts';
 import type { Database } from '../../db/database.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FinanceFilters, FinanceSort } from './finance-list-query.ts';
 
@@ -61,11 +62,6 @@ function openItemsWithStatus(eb: ExpressionBuilder<DB & { c: DB['company_open_it
   const overdue = eb.and([eb('c.type', '=', 'invoice'), eb('c.due_day', '<>', ''), eb('c.due_day', '<', today)]);
   if (status === 'overdue') return overdue;
   return eb.and([eb.not(overdue), eb('c.partly_paid', '=', status === 'partiallyPaid' ? 1 : 0)]);
-}
-
-/** A LIKE pattern finding the text anywhere, its own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 function companyDocuments(db: Database, scope: FinanceScope, filters: FinanceFilters, today: string) {

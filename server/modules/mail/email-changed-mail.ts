@@ -2,7 +2,7 @@ import type { Locale } from '../../../core/locale.ts';
 import { translatorFor } from '../../i18n.ts';
 import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 import type { EmailChangedPayload } from './mail-outbox.repository.ts';
-import { formatDate } from './order-confirmation-mail.ts';
+import { formatShopDate } from '../../../core/shop-date-format.ts';
 
 // The notice to a user's old e-mail address that it was replaced (issue 11, the profile): whoever took over
 // a session and changed the address is seen by the one who owns the old one, who is told whom to call.
@@ -14,7 +14,7 @@ export function renderEmailChanged(change: EmailChangedPayload, options: { local
   const subject = k('subject', { shop: shop.name });
   const paragraphs = [
     k('greeting', { name: change.fullName }),
-    k('body', { email: change.newEmail, date: formatDate(change.changedAt, locale, true) }),
+    k('body', { email: change.newEmail, date: formatShopDate(change.changedAt, locale, true) }),
     k('not_you', { contact: [shop.phone, shop.email].filter(Boolean).join(' · ') }),
     t('mail.closing', { shop: shop.name }),
   ];

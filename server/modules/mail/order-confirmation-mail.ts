@@ -1,36 +1,12 @@
 import { formatMoney } from '../../../core/money.ts';
 import type { Locale } from '../../../core/locale.ts';
+import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { translatorFor } from '../../i18n.ts';
 import type { AddressSnapshot, OrderView } from '../orders/order-view.ts';
 import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 
 // The order confirmation (issue 10, item 7), in the buyer's language, from the order's snapshot as the
 // API shows it: never recomputed from today's catalogue. Every value is HTML-escaped in the HTML part.
-
-const intlLocale = (locale: Locale) => (locale === 'de' ? 'de-DE' : 'en-GB');
-
-// Building an Intl.DateTimeFormat costs far more than formatting with one; a statement formats hundreds of dates.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function formatDate(value: string | null, locale: Locale, withTime = false): string {
-  if (!value) return '';
-  // A plain 'YYYY-MM-DD' is a calendar day; a timestamp is shown as the shop's (German) local time.
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(dayOnly ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  const timed = withTime && !dayOnly;
-  const key = `${locale}:${dayOnly}:${timed}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(locale), {
-      dateStyle: 'medium',
-      ...(timed ? { timeStyle: 'short' } : {}),
-      timeZone: dayOnly ? 'UTC' : 'Europe/Berlin',
-    });
-    dateFormats.set(key, format);
-  }
-  return format.format(date);
-}
 
 function addressLines(address: AddressSnapshot | null): string[] {
   if (!address) return [];
@@ -59,7 +35,7 @@ export function confirmationContent(order: OrderView, locale: Locale): Confirmat
 
   const facts: [string, string][] = [
     [k('order_number'), order.orderNumber],
-    [k('order_date'), formatDate(order.orderDate, locale, true)],
+    [k('order_date'), formatShopDate(order.orderDate, locale, true)],
   ];
   if (order.externalOrderNumber) facts.push([k('po_number'), order.externalOrderNumber]);
   if (order.paymentMethod) facts.push([k('payment_method'), order.paymentMethod]);
@@ -72,7 +48,7 @@ export function confirmationContent(order: OrderView, locale: Locale): Confirmat
     quantity: String(item.quantity),
     unitPrice: money(item.price),
     lineTotal: money(lineTotal(item)),
-    deliveryDate: formatDate(item.deliveryDate, locale),
+    deliveryDate: formatShopDate(item.deliveryDate, locale),
   }));
 
   const { costs } = order;
@@ -93,7 +69,7 @@ export function confirmationContent(order: OrderView, locale: Locale): Confirmat
     totals,
     receiver: addressLines(order.receiverAddress),
     invoice: addressLines(order.invoiceAddress),
-    notes: order.notes.filter((note) => note.text.trim() !== '').map((note) => ({ deliveryDate: formatDate(note.deliveryDate, locale), text: note.text })),
+    notes: order.notes.filter((note) => note.text.trim() !== '').map((note) => ({ deliveryDate: formatShopDate(note.deliveryDate, locale), text: note.text })),
   };
 }
 

@@ -3,6 +3,7 @@ import { searchWordsOf } from '../../../core/order-search-words.ts';
 import { maxCountedSearchMatches } from '../../../core/search-text.ts';
 import { shopDayStart } from '../../../core/shop-day.ts';
 import type { Database } from '../../db/database.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { DB, OrderType } from '../../db/schema.ts';
 import type { OrderSort } from './order-history-query.ts';
@@ -68,11 +69,6 @@ function sortOf(sort: OrderSort): { column: SortColumn; direction: 'asc' | 'desc
 /** The day after a YYYY-MM-DD date: order dates are moments, so "to" is inclusive as "before the next day begins". */
 function dayAfter(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A LIKE pattern finding the text anywhere, its own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** The smallest number part the trigram table can find (a trigram); shorter terms are read from the orders. */

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { maxCountedSearchMatches, minIndexedWordLength } from '../../../core/search-text.ts';
 import type { Database } from '../../db/database.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { ListingFilters } from '../catalog/product-listing.repository.ts';
 
@@ -21,7 +22,6 @@ export interface SearchScope {
 /** Up to this many matches, reading them all and sorting by name beats walking the name index. */
 const fewMatches = 200;
 
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export function createProductSearchRepository(db: Database) {
   const engine = engineOf(db);
@@ -42,7 +42,7 @@ export function createProductSearchRepository(db: Database) {
       for (const word of short) conditions.push(sql`instr(lower(doc), ${word}) > 0`);
       return sql`select rowid from product_search where ${sql.join(conditions, sql` and `)}`;
     }
-    const contains = (word: string) => sql`doc like ${`%${likeEscaped(word)}%`}`;
+    const contains = (word: string) => sql`doc like ${containsPattern(word)}`;
     return sql`select product_id from product_search where ${sql.join(
       words.map((group) => sql`(${sql.join(group.map(contains), sql` or `)})`),
       sql` and `,

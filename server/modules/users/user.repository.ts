@@ -69,7 +69,11 @@ export function createUserRepository(db: Database) {
           if (email !== undefined && isPostgres) {
             await sql`select pg_advisory_xact_lock(hashtext(${`user-email:${tenantId}:${email.toLowerCase()}`}))`.execute(trx);
           }
-          const before = await trx.selectFrom('users').select(['email', 'first_name', 'last_name', 'locale']).where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
+          // The address before the change, to tell it of the change.
+          const before =
+            email === undefined
+              ? undefined
+              : await trx.selectFrom('users').select(['email', 'first_name', 'last_name', 'locale']).where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
           await trx
             .updateTable('users')
             .set({
