@@ -4,7 +4,13 @@
 export const maintenancePath = '/maintenance';
 
 /** Screens of the unauthorized layout: for people who are not signed in. */
-export const unauthorizedPaths = ['/landing', '/auth'] as const;
+export const unauthorizedPaths = ['/landing', '/auth', '/signup', '/forgot-password'] as const;
+
+/**
+ * The page a reset or invitation mail links to (/reset?token=…): it opens whoever is signed in in this
+ * browser, since the link must work wherever it is clicked; setting the password signs this browser out.
+ */
+export const passwordLinkPath = '/reset';
 
 /** Pages anyone may read, signed in or not: the wholesaler's legal and contact pages. */
 export const publicPathPrefixes = ['/content'] as const;
@@ -45,7 +51,7 @@ export function redirectFor(input: GuardInput): string | null {
   if (pathname === maintenancePath) return input.maintenanceActive ? null : '/';
   if (input.maintenanceActive) return maintenancePath;
   // Signing out and choosing a language work for everyone, signed in or not.
-  if (pathname === '/logout' || pathname === '/locale') return null;
+  if (pathname === '/logout' || pathname === '/locale' || pathname === passwordLinkPath) return null;
   if (publicPathPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return null;
   if (isIn(unauthorizedPaths, pathname)) return input.isAuthenticated ? '/' : null;
   if (!input.isAuthenticated) return '/landing';

@@ -10,6 +10,7 @@ describe('parseSiteSettings', () => {
     expect(settings.defaultCategoryView).toBe('list');
     expect(settings.maintenanceModeActive).toBe(false);
     expect(settings.hidePricesForGuests).toBe(false);
+    expect(settings.acceptSignupRequests).toBe(true);
     expect(settings.heroes).toEqual([]);
   });
 

@@ -66,6 +66,8 @@ export const siteSettingsSchema = z.object({
   useSearchEngine: z.boolean().default(false),
   showGrossPrice: z.boolean().default(false),
   hidePricesForGuests: z.boolean().default(false),
+  /** Whether /signup takes requests for a customer account; off, the page says so instead (issue 12). */
+  acceptSignupRequests: z.boolean().default(true),
   defaultCurrency: z.string().length(3).default('EUR'),
   defaultCategoryView: z.enum(['list', 'grid']).default('list'),
   customCheckoutTermsAndConditionsUrl: z.string().nullable().default(null),

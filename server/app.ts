@@ -19,8 +19,12 @@ import paymentRoutes from './api/payment/payment.routes.ts';
 import searchTokenRoutes from './api/search/search-token.routes.ts';
 import seasonRoutes from './api/season/season.routes.ts';
 import shippingTypeRoutes from './api/shipping/shipping-type.routes.ts';
+import signupRoutes from './api/signup/signup.routes.ts';
 import statisticsRoutes from './api/statistics/statistics.routes.ts';
 import userRoutes from './api/user/user.routes.ts';
+import companyUserRoutes from './api/user/company-users.routes.ts';
+import salesPersonRoutes from './api/user/sales-person.routes.ts';
+import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -31,6 +35,7 @@ import requestContext from './plugins/request-context.ts';
 import requestNormalisation from './plugins/request-normalisation.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { createServices, type Services } from './services.ts';
+import { requestLogSerializer } from './lib/log-redaction.ts';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,7 +64,8 @@ export interface ShopApp {
 export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   const { config, db } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // The request serializer keeps the single-use links' tokens out of the log (server/lib/log-redaction.ts).
+    logger: { level: config.logLevel, serializers: { req: requestLogSerializer } },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -116,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
 
   await app.register(
     async function api(scope) {
-      for (const routes of [loginRoutes, userRoutes, configurationRoutes, lookupRoutes, statisticsRoutes]) {
+      for (const routes of [loginRoutes, userRoutes, companyUserRoutes, salesPersonRoutes, configurationRoutes, lookupRoutes, statisticsRoutes]) {
         await scope.register(routes, { services });
       }
       await scope.register(basketRoutes, { services });
@@ -126,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(documentRoutes, { services });
       await scope.register(accountRoutes, { services });
       await scope.register(paymentRoutes, { services });
+      await scope.register(signupRoutes, { services });
+      await scope.register(passwordResetRoutes, { services });
       for (const routes of [materialCategoryRoutes, materialRoutes, searchTokenRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });
       }

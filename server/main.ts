@@ -29,6 +29,8 @@ app.log.info(
 const housekeepingIntervalMs = 60 * 60 * 1000;
 function purgeExpired() {
   services.auth.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+  // Password links past their expiry can no longer be spent (a user keeps at most one anyway).
+  services.passwordReset.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
 }
 purgeExpired();
 const housekeeping = setInterval(purgeExpired, housekeepingIntervalMs);

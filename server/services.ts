@@ -22,6 +22,8 @@ import { createContentRepository } from './modules/content/content.repository.ts
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
 import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
+import { createPasswordResetRepository } from './modules/auth/password-reset.repository.ts';
+import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -31,6 +33,12 @@ import { createTenantRepository } from './modules/tenants/tenant.repository.ts';
 import { createTenantService } from './modules/tenants/tenant.service.ts';
 import { createUserRepository } from './modules/users/user.repository.ts';
 import { createUserService } from './modules/users/user.service.ts';
+import { createSignupRepository } from './modules/signup/signup.repository.ts';
+import { createSignupService } from './modules/signup/signup.service.ts';
+import { createCompanyUsersRepository } from './modules/company-users/company-users.repository.ts';
+import { createCompanyUserService } from './modules/company-users/company-users.service.ts';
+import { createSalesPersonRepository } from './modules/sales-persons/sales-person.repository.ts';
+import { createSalesPersonService } from './modules/sales-persons/sales-person.service.ts';
 import { createWishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { createAddressRepository } from './modules/addresses/address.repository.ts';
@@ -105,17 +113,37 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     log,
   });
   const financeDocuments = createFinanceRepository(db);
+  const auth = createAuthService({
+    sessions: createSessionRepository(db),
+    attempts: createLoginAttemptRepository(db),
+    throttle: createLoginThrottleRepository(db),
+    users,
+    settings: { sessionTtlHours: config.sessionTtlHours, loginThrottle: config.loginThrottle },
+  });
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
     settings,
-    auth: createAuthService({
-      sessions: createSessionRepository(db),
-      attempts: createLoginAttemptRepository(db),
-      throttle: createLoginThrottleRepository(db),
-      users,
-      settings: { sessionTtlHours: config.sessionTtlHours, loginThrottle: config.loginThrottle },
-    }),
+    auth,
     users: createUserService(users),
+    // Requests for a customer account from /signup, throttled like sign-ins (in the same table and window).
+    signup: createSignupService({
+      signups: createSignupRepository(db),
+      throttle: createLoginThrottleRepository(db),
+      settings,
+      windowMinutes: config.loginThrottle.windowMinutes,
+    }),
+    // The customer admin's users of the company (issue 12 item 1); locking a user ends their sessions at once.
+    companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache() }),
+    // Sales persons: the customers they serve, the switch between them, the company's audit trail (issue 12 item 2).
+    salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db), forgetSession: (tenant, token) => auth.forgetSession(tenant, token) }),
+    // Password reset by mail and the /reset link of reset and invitation mails (issue 12 item 4); throttled
+    // in the login throttle's table and window; a new password ends the user's sessions at once.
+    passwordReset: createPasswordResetService({
+      repository: createPasswordResetRepository(db),
+      throttle: createLoginThrottleRepository(db),
+      windowMinutes: config.loginThrottle.windowMinutes,
+      forgetLiveSessions: () => auth.clearCache(),
+    }),
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
     catalog,

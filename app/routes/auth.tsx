@@ -1,11 +1,12 @@
 import { useTranslation } from '../lib/i18n';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { guestCredentials } from '../../core/guest-login';
 import type { Route } from './+types/auth';
 import { appLoadContext } from '../app-context';
 import { readForm } from '../lib/read-form.server';
 import { LoginError, signIn } from '../lib/sign-in.server';
+import { useConfiguration } from '../features/session/use-root-data';
 
 const loginForm = z.object({
   username: z.string().trim().min(1).max(200),
@@ -39,9 +40,18 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const error = actionData?.error;
+  const configuration = useConfiguration();
+  // Back from /reset: the password is set and every session of the account has ended.
+  const [searchParams] = useSearchParams();
+  const passwordSet = searchParams.get('password') === 'set';
   return (
     <div className="mx-auto w-full max-w-sm">
       <h1 className="mb-6 text-2xl font-semibold text-zinc-900">{t('auth.title')}</h1>
+      {passwordSet && !error ? (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="password-set">
+          {t('auth.password_set')}
+        </p>
+      ) : null}
       <Form method="post" className="space-y-4" aria-describedby={error ? 'login-error' : undefined}>
         <div>
           <label htmlFor="username" className="mb-1 block text-sm font-medium text-zinc-800">
@@ -71,6 +81,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             className="block h-10 w-full rounded-md border border-zinc-300 px-3 text-zinc-900 focus:border-brand focus:outline-2 focus:outline-brand"
           />
         </div>
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-text underline underline-offset-2" data-testid="forgot-password-link">
+            {t('auth.forgot_password')}
+          </Link>
+        </p>
         {error ? (
           <p id="login-error" role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="login-error">
             {t(error)}
@@ -102,6 +117,14 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           {t('auth.guest_login')}
         </button>
       </Form>
+      {configuration.acceptSignupRequests ? (
+        <p className="mt-6 text-center text-sm text-zinc-700">
+          {t('signup.no_account')}{' '}
+          <Link to="/signup" className="font-medium text-brand-text underline underline-offset-2">
+            {t('signup.link')}
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

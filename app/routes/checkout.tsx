@@ -160,9 +160,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const expectedGrossCents = summary.showNetPrices ? summary.otherTotalCents : summary.totalCents;
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
 
-  const deliveryBlocked = account?.transientObject.company?.blockedDelivery === true;
   const blockers: string[] = [];
-  if (deliveryBlocked) blockers.push(t('checkout.delivery.blocked'));
+  // A blocked company or delivery block (read anew with every load, like the placement reads it).
+  if (loaderData.orderBlocker) blockers.push(t(loaderData.orderBlocker));
   if (addressId === null) blockers.push(t('checkout.address.none'));
   else if (!method) blockers.push(t('checkout.shipping.none'));
   if (loaderData.paymentMethods.length === 0) blockers.push(t('checkout.payment.none'));

@@ -28,6 +28,14 @@ export default function LandingPage() {
           </button>
         </Form>
       </div>
+      {configuration.acceptSignupRequests ? (
+        <p className="mt-4 text-sm text-zinc-700">
+          {t('signup.no_account')}{' '}
+          <Link to="/signup" className="font-medium text-brand-text underline underline-offset-2">
+            {t('signup.link')}
+          </Link>
+        </p>
+      ) : null}
       <address className="mt-10 text-sm not-italic leading-6 text-zinc-600">
         {company.name}
         <br />

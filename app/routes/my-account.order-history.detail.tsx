@@ -54,6 +54,12 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
             {' · '}
             {t(`order.type.${order.orderType}`)}
           </p>
+          {order.placedBy ? (
+            // A sales person placed it for the company (issue 12): the customer sees who acted in its name.
+            <p className="text-sm text-zinc-800" data-testid="order-placed-by">
+              {t('order_detail.placed_by', { name: order.placedBy.name, company: `${order.placedBy.companyName} (${order.placedBy.customerNo})` })}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-1.5 pt-1">
             <OrderStatusChip name={order.status.name} />
             <DeliveryStatusChip code={order.deliveryStatus} t={t} />

@@ -109,11 +109,30 @@ export interface UsersTable {
   locale: string | null;
   password_changed_at: Generated<Timestamp>;
   created_at: CreatedAt;
+  /** The last successful sign-in (migration 0028); null for a user who never signed in. */
+  last_login_at: Timestamp | null;
+  /** When the customer admin last invited the user to set a password (migration 0028); null if never. */
+  invited_at: Timestamp | null;
 }
 
 export interface SalesPersonCompaniesTable {
   user_id: number;
   company_id: number;
+}
+
+/**
+ * What a sales person did for a company (migration 0026): the switch to it and every write while acting
+ * for it. sales_person_name is the name at that time; detail a small JSON object (e.g. the order number).
+ */
+export interface SalesPersonActivityTable {
+  id: Generated<number>;
+  tenant_id: number;
+  company_id: number;
+  sales_person_id: number | null;
+  sales_person_name: string;
+  action: string;
+  detail: Generated<JsonText>;
+  created_at: CreatedAt;
 }
 
 export interface SessionsTable {
@@ -204,35 +223,39 @@ export interface StatisticsEventsTable {
   created_at: CreatedAt;
 }
 
-export interface PasswordResetTokensTable {
+/** A single-use link to set a password (migration 0025); only the token's SHA-256 is kept. */
+export interface PasswordTokensTable {
   id: Generated<number>;
   tenant_id: number;
   user_id: number;
+  purpose: 'reset' | 'invitation';
   token_hash: string;
+  created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-  created_at: CreatedAt;
 }
 
-/** status: 'new' | 'accepted' | 'rejected'. */
+/** A request for a customer account from /signup (migration 0027), for the back office. */
 export interface SignupRequestsTable {
   id: Generated<number>;
   tenant_id: number;
   company_name: string;
-  customer_no: string | null;
   vat_id: string | null;
+  customer_no: string | null;
+  street: string;
+  zip_code: string;
+  city: string;
+  country_code: string;
   first_name: string;
   last_name: string;
   email: string;
+  /** The address in small letters: one open request per address and tenant. */
+  email_key: string;
   phone: string | null;
-  street: string | null;
-  zip_code: string | null;
-  city: string | null;
-  country_code: string | null;
   message: string | null;
-  locale: string | null;
-  ip: string | null;
-  status: Generated<string>;
+  locale: string;
+  ip: string;
+  status: Generated<'new' | 'accepted' | 'rejected'>;
   created_at: CreatedAt;
 }
 
@@ -505,6 +528,8 @@ export interface BasketsTable {
   id: Generated<number>;
   tenant_id: number;
   user_id: number;
+  /** The company the user acts for (migration 0026): a sales person has one basket per customer. */
+  company_id: number | null;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
 }
@@ -537,6 +562,8 @@ export interface WishlistsTable {
   id: Generated<number>;
   tenant_id: number;
   user_id: number;
+  /** The company the user acts for (migration 0026): a sales person has one wishlist per customer. */
+  company_id: number | null;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
 }
@@ -637,6 +664,10 @@ export interface OrdersTable {
   seller: JsonText | null;
   document_link: string | null;
   del_documents_links: Generated<JsonText>;
+  /** A sales person who placed the order for the company (migration 0026). */
+  placed_by_user_id: number | null;
+  /** JSON {name, companyName, customerNo} as they were when that sales person placed it; null otherwise. */
+  placed_by: JsonText | null;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
 }
@@ -767,6 +798,7 @@ export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
   sales_person_companies: SalesPersonCompaniesTable;
+  sales_person_activity: SalesPersonActivityTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   login_throttle: LoginThrottleTable;
@@ -776,7 +808,7 @@ export interface DB {
   payment_sessions: PaymentSessionsTable;
   payment_events: PaymentEventsTable;
   statistics_events: StatisticsEventsTable;
-  password_reset_tokens: PasswordResetTokensTable;
+  password_tokens: PasswordTokensTable;
   signup_requests: SignupRequestsTable;
   addresses: AddressesTable;
   vat_rates: VatRatesTable;

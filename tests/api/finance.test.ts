@@ -117,6 +117,9 @@ beforeAll(async () => {
   auth.buyerA = await addUser(company.a, 'fin-buyer-a', 'customer');
   auth.colleagueA = await addUser(company.a, 'fin-colleague-a', 'customer');
   auth.salesA = await addUser(null, 'fin-sales-a', 'sales', company.a);
+  // A sales person acts for a chosen company only while serving it.
+  const salesA = await shop.db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('username', '=', 'fin-sales-a').executeTakeFirstOrThrow();
+  await shop.db.insertInto('sales_person_companies').values({ user_id: salesA.id, company_id: company.a }).execute();
   auth.salesNone = await addUser(null, 'fin-sales-none', 'sales');
   auth.adminB = await addUser(company.b, 'fin-admin-b', 'customer_admin');
   auth.buyerB = await addUser(company.b, 'fin-buyer-b', 'customer');

@@ -64,7 +64,7 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   const price = await db.selectFrom('products').select('price_cents').where('id', '=', product.id).executeTakeFirstOrThrow();
   for (const { userId, token } of await createBuyers(db, 'crash', buyers)) {
-    const basket = await db.insertInto('baskets').values({ tenant_id: company.tenant_id, user_id: userId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const basket = await db.insertInto('baskets').values({ tenant_id: company.tenant_id, user_id: userId, company_id: company.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
     await db
       .insertInto('basket_lines')
       .values({ tenant_id: company.tenant_id, basket_id: basket.id, product_id: product.id, variant_id: null, sku: product.sku, variant_sku: null, order_type: 'order', quantity: 1, quantities: '[]', custom_attributes: null, packs: null, unit_price_cents: price.price_cents, old_price_cents: null, sort_order: 0, created_at: now, updated_at: now })

@@ -340,12 +340,15 @@ describe('who sees which orders', () => {
     expect(await total(sessionClient(shop, userH2.auth))).toBe(25);
     const sales = await shop.db.selectFrom('users').select(['id', 'current_company_id']).where('username', '=', 'sales').executeTakeFirstOrThrow();
     await shop.db.updateTable('users').set({ current_company_id: companyH }).where('id', '=', sales.id).execute();
+    // A sales person acts for a chosen company only while serving it.
+    await shop.db.insertInto('sales_person_companies').values({ user_id: sales.id, company_id: companyH }).execute();
     try {
       const client = sessionClient(shop, await shop.login('sales'));
       expect(await total(client)).toBe(25);
       expect((await client.get(`/api/order/${trackedOrderId}`)).statusCode).toBe(200);
     } finally {
       await shop.db.updateTable('users').set({ current_company_id: sales.current_company_id }).where('id', '=', sales.id).execute();
+      await shop.db.deleteFrom('sales_person_companies').where('user_id', '=', sales.id).where('company_id', '=', companyH).execute();
     }
   });
 

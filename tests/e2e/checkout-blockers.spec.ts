@@ -7,8 +7,9 @@ import { captureScreens, withShopDatabase } from './helpers.ts';
 // the shop's message, and with the fix next to it where the buyer can fix it (DESIGN.md): the minimum
 // order amount, delivery blocked for the company, an address without a country, lines short of stock
 // (before the click, and after it with the one-click reduction), a price changed since the line was
-// added, and a blocked account (its company deactivated, or the user locked after sign-in). The terms
-// blocker is in checkout.spec.ts.
+// added, a blocked company (companies.is_active = 0: before the click, and a click on a page opened
+// before the block) and a blocked account (the user locked after sign-in). The terms blocker is in
+// checkout.spec.ts.
 
 // Whole journeys, with screenshots and axe at two widths: more than the default 30 s on a small machine.
 test.describe.configure({ timeout: 90_000 });
@@ -255,19 +256,35 @@ const ordersOfCustomerAdmin = () =>
     return (await db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).length;
   });
 
-test('a blocked account cannot order: the click says so with the spec’s message', async ({ page }) => {
+test('a blocked company cannot order: the checkout says so before the click, and a click says so too', async ({ page }) => {
   const [a] = products.plain;
   await signInCustomerAdmin(page, a!);
   const before = await ordersOfCustomerAdmin();
+  const message = 'Ihr Unternehmen ist für Bestellungen gesperrt. Bitte wenden Sie sich an Ihren Vertriebsmitarbeiter.';
+  // The company is blocked (companies.is_active = 0) before the buyer opens the checkout: its users still
+  // sign in and shop, but the checkout explains at once why no order can be placed.
+  await whileChanged(
+    async (db) => db.updateTable('companies').set({ is_active: 0 }).where('id', '=', await companyId(db, '10001')).execute(),
+    async (db) => db.updateTable('companies').set({ is_active: 1 }).where('id', '=', await companyId(db, '10001')).execute(),
+    async () => {
+      await page.goto('/checkout?type=order');
+      await expect(blockers(page)).toContainText(message);
+      await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
+      await expect(placeOrder(page)).toBeDisabled();
+      await expect(placeOrder(page)).toHaveAccessibleDescription(message);
+      await captureScreens(page, 'checkout-company-blocked-de');
+    },
+  );
+
+  // Blocked while the buyer is on the checkout (the session stays valid): the click is refused with the same words.
   await page.goto('/checkout?type=order');
   await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
-  // The company is deactivated while the buyer is on the checkout (the session stays valid).
   await whileChanged(
     async (db) => db.updateTable('companies').set({ is_active: 0 }).where('id', '=', await companyId(db, '10001')).execute(),
     async (db) => db.updateTable('companies').set({ is_active: 1 }).where('id', '=', await companyId(db, '10001')).execute(),
     async () => {
       await placeOrder(page).click();
-      await expect(page.getByTestId('checkout-error')).toContainText('Ihr Konto ist gesperrt. Bitte wenden Sie sich an Ihren Vertriebsmitarbeiter.');
+      await expect(page.getByTestId('checkout-error')).toContainText(message);
       expect(await ordersOfCustomerAdmin()).toBe(before);
     },
   );

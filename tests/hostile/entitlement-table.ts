@@ -41,6 +41,21 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/user/changeCurrentUserPassword',           401,          '403 error.forbidden', 400, 400,  400,      400,      400],
   // Changing the own profile: an empty body changes nothing (200); the shared guest has no profile.
   ['POST /api/user/currentUser',                         401,          '403 error.forbidden', 200, 200,  200,      200,      200],
+  // A request for a customer account needs no session (an empty body: 400, nothing stored).
+  ['POST /api/user/requestAccount',                      400,          400,        400,      400,      400,      400,      400],
+  // Password reset by mail: no session needed, a session changes nothing (an empty body: 400, nothing sent or set).
+  ['POST /api/user/sendResetPasswordEmail',              400,          400,        400,      400,      400,      400,      400],
+  ['POST /api/user/resetPassword',                       400,          400,        400,      400,      400,      400,      400],
+  // The company's users: customer admins only (entitlement before validation: an empty body is their 400).
+  ['GET /api/user/companyUsers',                         401,          '403 error.forbidden', '403 error.forbidden', 200, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  ['POST /api/user/saveCompanyUser',                     401,          '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  ['POST /api/user/inviteCompanyUser',                   401,          '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  ['POST /api/user/sendCompanyUserPasswordReset',        401,          '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  // Sales persons: their customers and the switch (an empty body: 400, nothing switched); the audit trail of
+  // what sales persons did for the company: its customer admins (and admins, who manage it like them).
+  ['GET /api/user/salesPersonCustomers',                 401,          '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', 200, '403 error.forbidden'],
+  ['POST /api/user/switchCustomerOfSalesPerson',         401,          '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden'],
+  ['GET /api/user/companyActivity',                      401,          '403 error.forbidden', '403 error.forbidden', 200, '403 error.forbidden', '403 error.forbidden', 200],
   // Reference data.
   ['GET /api/lookup',                                    401,          200,        200,      200,      200,      200,      200],
   ['GET /api/season',                                    401,          200,        200,      200,      200,      200,      200],
@@ -100,6 +115,16 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /landing',                                       200,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
   ['GET /auth',                                          200,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
   ['POST /auth',                                         400,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  // The signup request page: like /auth, for people who are not signed in (an empty form: 400, the problems shown).
+  ['GET /signup',                                        200,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['POST /signup',                                       400,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  // Asking for a reset link: like /auth (an empty form: 400, the problem shown). The page of the mails' link
+  // opens for everyone, since a link must work wherever it is clicked: without a token it says the link does
+  // not work (200); an empty form post is refused like an unknown token (422, nothing set).
+  ['GET /forgot-password',                               200,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['POST /forgot-password',                              400,          toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
+  ['GET /reset',                                         200,          200,        200,      200,      200,      200,      200],
+  ['POST /reset',                                        422,          422,        422,      422,      422,      422,      422],
   ['GET /maintenance',                                   toHome,       toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
   ['GET /logout',                                        200,          200,        200,      200,      200,      200,      200],
   ['POST /logout',                                       toLanding,    toLanding,  toLanding, toLanding, toLanding, toLanding, toLanding],
@@ -124,6 +149,14 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /my-account',                                   toLanding,    toHome,     400,      400,      400,      400,      400],
   ['GET /my-account/addresses',                          toLanding,    toHome,     200,      200,      200,      200,      200],
   ['POST /my-account/addresses',                         toLanding,    toHome,     400,      400,      400,      400,      400],
+  // A sales person's customers as a page (search and switch without JavaScript); everyone else gets the 403
+  // page. A post without a customer id is refused (400).
+  ['GET /my-account/customer-accounts',                  toLanding,    toHome,     403,      403,      403,      200,      403],
+  ['POST /my-account/customer-accounts',                 toLanding,    toHome,     403,      403,      403,      400,      403],
+  // The company's users: the page says who manages them (403) to everyone but customer admins; a post
+  // without a known intent is refused (400).
+  ['GET /my-account/users',                              toLanding,    toHome,     403,      200,      403,      403,      403],
+  ['POST /my-account/users',                             toLanding,    toHome,     403,      400,      403,      403,      403],
   // The order history: the orders the user may see; an order nobody has is the 'Order not found' page, its
   // confirmation PDF the API's 404. The downloads answer in the API's error shape.
   ['GET /my-account/order-history',                      toLanding,    toHome,     200,      200,      200,      200,      200],
@@ -157,6 +190,11 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'POST /api/statistics/event': { json: { type: 'page_view', data: { path: '/landing', user_agent: 'entitlement-table' } } },
   'POST /api/user/changeCurrentUserPassword': { json: {} },
   'POST /api/user/currentUser': { json: {} },
+  'POST /api/user/requestAccount': { json: {} },
+  'POST /api/user/saveCompanyUser': { json: {} },
+  'POST /api/user/inviteCompanyUser': { json: {} },
+  'POST /api/user/sendCompanyUserPasswordReset': { json: {} },
+  'POST /api/user/switchCustomerOfSalesPerson': { json: {} },
   // The profile page is the account area's index route: a post names it.
   'POST /my-account': { query: 'index', form: {} },
   'GET /api/lookup': { query: 'lookupName=paymentType' },
@@ -184,6 +222,11 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /my-account/invoices/export': { query: 'format=csv' },
   'GET /my-account/invoices/:id/document': { path: '/my-account/invoices/987654323/document' },
   'POST /auth': { form: {} },
+  'POST /signup': { form: {} },
+  'POST /forgot-password': { form: {} },
+  'POST /reset': { form: {} },
+  'POST /api/user/sendResetPasswordEmail': { json: {} },
+  'POST /api/user/resetPassword': { json: {} },
   'POST /logout': { form: {} },
   'POST /locale': { form: { locale: 'en' } },
   'GET /content/:slug?': { path: '/content/{content}' },

@@ -110,8 +110,8 @@ async function createOtherTenant(shop: HostileShop) {
   const category = await db.insertInto('categories').values({ tenant_id, parent_id: null, slug: 'fremd', name: 'Fremdsortiment', name_en: null }).returning('id').executeTakeFirstOrThrow();
   const productId = await insertProduct(shop, { tenantId: tenant_id, categoryId: category.id, sku: 'FREMD-HX-1', name: 'Fremdprodukt Zeta' });
   const now = new Date().toISOString();
-  const basket = await db.insertInto('baskets').values({ tenant_id, user_id: user.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-  const wishlist = await db.insertInto('wishlists').values({ tenant_id, user_id: user.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const basket = await db.insertInto('baskets').values({ tenant_id, user_id: user.id, company_id: company.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const wishlist = await db.insertInto('wishlists').values({ tenant_id, user_id: user.id, company_id: company.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const orderId = await insertOrder(shop, { tenantId: tenant_id, companyId: company.id, userId: user.id, orderNumber: 'FREMD-ORDER-1' });
   return { tenantId: tenant_id, categoryId: category.id, productId, userId: user.id, basketId: basket.id, wishlistId: wishlist.id, orderId };
 }

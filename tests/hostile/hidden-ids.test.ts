@@ -246,4 +246,18 @@ describe.each(viewers)('as %s', (role) => {
     }
     expect(context.log.lines.slice(before)).toEqual([]);
   });
+
+  it('another tenant’s company answers the sales person’s switch like an unknown one', async () => {
+    if (role !== 'sales') return;
+    const before = context.log.lines.length;
+    const foreign = await shop.db.selectFrom('companies').select('id').where('customer_no', '=', '90001').executeTakeFirstOrThrow();
+    const make = (id: number) => json('POST', '/api/user/switchCustomerOfSalesPerson', { customerId: id });
+    const reference = await sendChecked(context, `unknown company as ${role}`, await signed(shop, make(unknown.recordId), role, 'api'), 'api');
+    const request = await signed(shop, make(foreign.id), role, 'api');
+    const answer = await sendChecked(context, `switch to another tenant’s company as ${role}`, request, 'api');
+    if (answer.status !== reference.status || answer.body !== reference.body) {
+      context.log.note(`foreign company answers unlike an unknown one: ${describeAnswer(answer)} vs unknown ${describeAnswer(reference)} ⟵ ${describeRequest(request)}`);
+    }
+    expect(context.log.lines.slice(before)).toEqual([]);
+  });
 });

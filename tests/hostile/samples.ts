@@ -41,7 +41,28 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'POST /api/logout': {},
     'POST /api/user/changeCurrentUserPassword': { currentPassword: 'wrong-password', newPassword: 'short' },
     'POST /api/user/currentUser': { firstName: 'Petra', lastName: 'Muster', email: 'petra.muster@muster-baubedarf.example', phone: '+49 40 1234567', locale: 'de' },
+    'POST /api/user/saveCompanyUser': { _id: 1, firstName: 'Nora', lastName: 'Neu', email: 'nora.neu@muster-baubedarf.example', username: 'nora-neu', phone: '+49 40 555', active: true, locked: false, customerAdmin: false },
+    'POST /api/user/inviteCompanyUser': { _id: 1 },
+    'POST /api/user/sendCompanyUserPasswordReset': { _id: 1 },
     'POST /api/statistics/event': { type: 'page_view', data: { path: '/landing', user_agent: 'hostile-suite' } },
+    // Password reset: an address nobody has (404, nothing sent) and a token nobody was given (422, nothing set).
+    'POST /api/user/sendResetPasswordEmail': { email: 'hostile-reset@firma.example' },
+    'POST /api/user/resetPassword': { token: 'A'.repeat(43), newPassword: 'Hostile-Passwort-2031' },
+    'POST /api/user/requestAccount': {
+      companyName: 'Küstenbau GmbH',
+      vatId: 'DE123456789',
+      customerNo: '10077',
+      street: 'Deichstraße 7',
+      zipCode: '25746',
+      city: 'Heide',
+      countryCode: 'DE',
+      firstName: 'Jana',
+      lastName: 'Ørsted',
+      email: 'hostile-signup@firma.example',
+      phone: '+49 481 123456',
+      message: 'Bitte rufen Sie uns an.',
+      privacyAccepted: true,
+    },
     'POST /api/basket': { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] },
     'POST /api/wishlist': { items: [{ _id: product.id }] },
     'POST /api/address': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE', phoneNumber: '+49 40 1234' },
@@ -49,6 +70,8 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'POST /api/payment/payOnAccount': { orderId: 1, paymentMethodId: 1 },
     'POST /api/order/:id/reorder': { lines: [0] },
     'PUT /api/address/:id': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: { code: 'DE' }, isDefault: true },
+    // An id no demo company has: the attack reaches the served-company check.
+    'POST /api/user/switchCustomerOfSalesPerson': { customerId: 987654323 },
   };
   const queries: Record<string, [string, string][]> = {
     'GET /api/material': [['category', String(category.id)], ['page', '1'], ['pageSize', '15'], ['stockAvail', '0']],
@@ -64,6 +87,8 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'GET /api/login/welcome': [['tenant', 'demo']],
     'GET /api/account/list': [['page', '1'], ['pageSize', '20'], ['type', 'invoice'], ['status', 'overdue'], ['from', '2025-01-01'], ['to', '2026-12-31'], ['search', 're-'], ['sort', 'dueDate:asc']],
     'GET /api/account/list/export': [['format', 'xlsx'], ['type', 'credit'], ['status', 'open'], ['from', '2025-01-01'], ['to', '2026-12-31'], ['search', 'gs-'], ['sort', 'amount:desc']],
+    'GET /api/user/salesPersonCustomers': [['search', '1000']],
+    'GET /api/user/companyActivity': [['page', '1'], ['pageSize', '20']],
   };
   const body = bodies[key] ?? (method === 'GET' || method === 'HEAD' ? undefined : {});
   return { params, query: queries[key] ?? [], ...(body !== undefined ? { body: { kind: 'json', value: body } } : {}) };
@@ -91,14 +116,36 @@ export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): B
     '/my-account/order-history/export': [['format', 'xlsx'], ['withLines', '1'], ['search', 'hostile'], ['sort', 'orderNumber:asc']],
     '/my-account/invoices': [['search', 're-'], ['type', 'invoice'], ['status', 'overdue'], ['from', '2024-01-01'], ['to', '2026-12-31'], ['sort', 'dueDate:asc'], ['page', '1']],
     '/my-account/invoices/export': [['format', 'csv'], ['type', 'credit'], ['status', 'open']],
+    '/my-account/customer-accounts': [['search', '1000']],
+    '/my-account/users': [['activityPage', '1']],
+    '/reset': [['token', 'A'.repeat(43)]],
   };
   const forms: Record<string, [string, string][]> = {
     '/locale': [['locale', 'en'], ['redirectTo', '/category']],
     '/auth': [['intent', 'login'], ['username', 'nobody-here'], ['password', 'wrong-password']],
+    '/signup': [
+      ['companyName', 'Küstenbau GmbH'],
+      ['vatId', 'DE123456789'],
+      ['customerNo', ''],
+      ['street', 'Deichstraße 7'],
+      ['zipCode', '25746'],
+      ['city', 'Heide'],
+      ['countryCode', 'DE'],
+      ['firstName', 'Jana'],
+      ['lastName', 'Ørsted'],
+      ['email', 'hostile-signup-page@firma.example'],
+      ['phone', '+49 481 123456'],
+      ['message', 'Bitte rufen Sie uns an.'],
+      ['privacyAccepted', 'on'],
+    ],
     '/logout': [],
+    '/forgot-password': [['email', 'hostile-reset-page@firma.example']],
+    '/reset': [['token', 'A'.repeat(43)], ['newPassword', 'Hostile-Passwort-2031'], ['newPasswordRepeat', 'Hostile-Passwort-2031']],
     '/my-account': [['intent', 'profile'], ['firstName', 'Petra'], ['lastName', 'Muster'], ['email', 'petra.muster@muster-baubedarf.example'], ['phone', '+49 40 1234567'], ['locale', 'de']],
     '/my-account/order-history/:id': [['intent', 'reorder'], ['line', '0']],
+    '/my-account/customer-accounts': [['customerId', '987654323'], ['search', '1000']],
     '/my-account/addresses': [['intent', 'add'], ['type', '1'], ['firstName', 'Erika'], ['street', 'Hafenstraße 12'], ['zipCode', '20457'], ['city', 'Hamburg'], ['country', 'DE']],
+    '/my-account/users': [['intent', 'edit'], ['id', '1'], ['firstName', 'Nora'], ['lastName', 'Neu'], ['username', 'nora-neu'], ['email', 'nora.neu@muster-baubedarf.example'], ['phone', '+49 40 555'], ['active', 'on']],
   };
   const body = method === 'POST' ? { kind: 'form' as const, value: forms[page.path] ?? [] } : undefined;
   // A post to an index route names it (`?index`), or it would reach the layout above it instead.

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import { ShieldIcon, UserIcon } from '../../components/ui/icons';
 import type { RootLoaderData } from '../../root';
-import { AddressBookGlyph } from '../account/account-glyphs';
+import { AddressBookGlyph, UsersGlyph } from '../account/account-glyphs';
 import { HeartGlyph } from '../cart/cart-glyphs';
 import { DocumentGlyph, ReceiptGlyph } from '../order-history/history-glyphs';
+import { customerAccountsPath } from '../sales-person/sales-person-fields';
+import { BuildingsGlyph } from '../sales-person/sales-person-glyphs';
 import type { SessionAccount } from '../session/account-name';
 
 export interface AccountMenuContext {
@@ -39,6 +41,17 @@ export type AccountMenuItem = InternalMenuItem | ExternalMenuItem;
  */
 export const accountMenuItems: readonly AccountMenuItem[] = [
   { id: 'profile', kind: 'link', labelKey: 'account.menu.profile', icon: UserIcon, to: '/my-account', isVisible: ({ account }) => !account.isGuest },
+  // A sales person's customers (the sidebar's selector as a page, which works without JavaScript too).
+  { id: 'customer-accounts', kind: 'link', labelKey: 'account.menu.customer_accounts', icon: BuildingsGlyph, to: customerAccountsPath, isVisible: ({ account }) => account.isSalesPerson },
+  {
+    id: 'users',
+    kind: 'link',
+    labelKey: 'account.menu.users',
+    icon: UsersGlyph,
+    to: '/my-account/users',
+    // The customer admin manages the company's users, where the shop has the user list turned on.
+    isVisible: ({ account, configuration }) => account.isCustomerAdmin && configuration.isUserListActive,
+  },
   {
     id: 'admin-panel',
     kind: 'external',

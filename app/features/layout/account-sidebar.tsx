@@ -9,6 +9,7 @@ import { accountDisplayName } from '../session/account-name';
 import { useRootData } from '../session/use-root-data';
 import { visibleAccountMenuItems, type AccountMenuContext, type AccountMenuItem } from './account-menu-items';
 import { LanguageSelector } from './language-selector';
+import { CustomerAccountSelect, isOpenCombobox } from '../sales-person/customer-account-select';
 
 const itemClass =
   'flex h-11 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-100 hover:text-zinc-950';
@@ -81,6 +82,10 @@ export function AccountSidebar() {
         <Dialog.Content
           data-testid="account-sidebar"
           {...returnFocus}
+          // Escape in the customer selector closes its open list, not the sidebar.
+          onEscapeKeyDown={(event) => {
+            if (isOpenCombobox(document.activeElement)) event.preventDefault();
+          }}
           className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-xl motion-safe:animate-sheet-in sm:w-[360px]"
         >
           <div className="flex items-start justify-between gap-3 border-b border-zinc-200 px-5 py-4">
@@ -93,6 +98,11 @@ export function AccountSidebar() {
             </Dialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-3 py-3">
+            {session.account.isSalesPerson ? (
+              <div className="mb-4 border-b border-zinc-200 px-2 pb-4">
+                <CustomerAccountSelect />
+              </div>
+            ) : null}
             {items.length > 0 ? (
               <nav aria-label={t('account.menu.label')}>
                 <ul className="flex flex-col gap-0.5">

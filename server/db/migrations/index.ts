@@ -23,6 +23,10 @@ import * as m0021 from './0021-list-counts.ts';
 import * as m0022 from './0022-order-search-words.ts';
 import * as m0023 from './0023-open-items.ts';
 import * as m0024 from './0024-mail-kinds.ts';
+import * as m0025 from './0025-password-tokens.ts';
+import * as m0026 from './0026-sales-person-acting.ts';
+import * as m0027 from './0027-signup-requests.ts';
+import * as m0028 from './0028-user-activity.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -52,4 +56,8 @@ export const migrations: Record<string, Migration> = {
   '0022-order-search-words': m0022,
   '0023-open-items': m0023,
   '0024-mail-kinds': m0024,
+  '0025-password-tokens': m0025,
+  '0026-sales-person-acting': m0026,
+  '0027-signup-requests': m0027,
+  '0028-user-activity': m0028,
 };

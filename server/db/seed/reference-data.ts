@@ -55,6 +55,7 @@ function siteSettings(defaultShippingMethodId: number | null): SiteSettings {
     useSearchEngine: false,
     showGrossPrice: false,
     hidePricesForGuests: true,
+    acceptSignupRequests: true,
     defaultCurrency: 'EUR',
     defaultCategoryView: 'list',
     customCheckoutTermsAndConditionsUrl: null,

@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { AddressesTable, AddressType, DB } from '../../db/schema.ts';
+import type { AuditHook } from '../sales-persons/acting-audit.ts';
 
 // All SQL of the company address book. Every statement is scoped to the tenant and the company, so an
 // id of another company or tenant finds nothing, exactly like an id that never existed.
@@ -107,8 +108,10 @@ export function createAddressRepository(db: Database) {
     /**
      * Adds an address, in one transaction: with `isDefault` the previous default of its type loses it.
      * Answers undefined when the company already holds `maxPerCompany` addresses (nothing is written).
+     * `audit` (here and in update and delete: a sales person acting for the company) records the write in
+     * the same transaction.
      */
-    create(tenantId: number, companyId: number, fields: AddressFields, isDefault: boolean, maxPerCompany: number): Promise<AddressRow | undefined> {
+    create(tenantId: number, companyId: number, fields: AddressFields, isDefault: boolean, maxPerCompany: number, audit?: AuditHook): Promise<AddressRow | undefined> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockCompany(trx, tenantId, companyId))) return undefined;
         const { count } = await trx
@@ -125,6 +128,7 @@ export function createAddressRepository(db: Database) {
           .values({ tenant_id: tenantId, company_id: companyId, is_default: isDefault ? 1 : 0, ...columnsOf(fields), created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await audit?.(trx, { addressId: id, type: fields.type, city: fields.city });
         return findIn(trx, tenantId, companyId, id);
       });
     },
@@ -139,6 +143,7 @@ export function createAddressRepository(db: Database) {
       companyId: number,
       id: number,
       change: (current: AddressRow) => { fields: AddressFields; isDefault: boolean },
+      audit?: AuditHook,
     ): Promise<AddressRow | undefined> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockCompany(trx, tenantId, companyId))) return undefined;
@@ -153,6 +158,7 @@ export function createAddressRepository(db: Database) {
           .where('company_id', '=', companyId)
           .where('id', '=', id)
           .execute();
+        await audit?.(trx, { addressId: id, type: fields.type, city: fields.city });
         return findIn(trx, tenantId, companyId, id);
       });
     },
@@ -162,7 +168,7 @@ export function createAddressRepository(db: Database) {
      * addresses (under the lock) and may throw to refuse. Answers false for an address the company does
      * not have.
      */
-    delete(tenantId: number, companyId: number, id: number, check: (current: AddressRow, others: AddressRow[]) => void): Promise<boolean> {
+    delete(tenantId: number, companyId: number, id: number, check: (current: AddressRow, others: AddressRow[]) => void, audit?: AuditHook): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockCompany(trx, tenantId, companyId))) return false;
         const rows = await trx.selectFrom('addresses').selectAll().where('tenant_id', '=', tenantId).where('company_id', '=', companyId).execute();
@@ -173,6 +179,7 @@ export function createAddressRepository(db: Database) {
           rows.filter((row) => row.id !== id),
         );
         await trx.deleteFrom('addresses').where('tenant_id', '=', tenantId).where('company_id', '=', companyId).where('id', '=', id).execute();
+        await audit?.(trx, { addressId: id, type: current.type, city: current.city });
         return true;
       });
     },

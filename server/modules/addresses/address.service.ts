@@ -2,6 +2,7 @@ import type { RequestContext, Role } from '../../context.ts';
 import type { AddressType } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireShopper, type ShopperContext } from '../basket/shopper.ts';
+import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { AddressInput } from './address-input.ts';
 import type { AddressFields, AddressRepository, AddressRow } from './address.repository.ts';
@@ -178,7 +179,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
       await checkNotBlocked(ctx, 'address.adding.blocked');
       const type = input.type ?? addressTypes.shipping;
       checkTypeAllowed(ctx, type);
-      const row = await addresses.create(ctx.tenant.id, ctx.identity.companyId, fieldsOf(input, type), input.isDefault ?? false, maxAddressesPerCompany);
+      const row = await addresses.create(ctx.tenant.id, ctx.identity.companyId, fieldsOf(input, type), input.isDefault ?? false, maxAddressesPerCompany, auditHook(ctx, 'address.added'));
       if (!row) throw new AppError('conflict', 'address.limit_reached', { params: { max: maxAddressesPerCompany } });
       return toAddress(row, ctx.locale);
     },
@@ -194,7 +195,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
         // A changed type starts as an ordinary address of its new type unless asked otherwise.
         const isDefault = input.isDefault ?? (type === current.type && current.is_default === 1);
         return { fields: fieldsOf(input, type), isDefault };
-      });
+      }, auditHook(ctx, 'address.changed'));
       if (!row) throw notFound();
       return toAddress(row, ctx.locale);
     },
@@ -206,7 +207,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
         checkTypeAllowed(ctx, current.type);
         const billing = (row: AddressRow) => row.type === addressTypes.default || row.type === addressTypes.invoice;
         if (billing(current) && !others.some(billing)) throw new AppError('conflict', 'address.delete.invoice_required');
-      });
+      }, auditHook(ctx, 'address.deleted'));
       if (!deleted) throw notFound();
     },
 

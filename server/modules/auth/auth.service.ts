@@ -78,7 +78,9 @@ export function createAuthService(deps: {
       if (!user || !valid) throw new AppError('unauthorized', 'login.invalid');
       await throttle.giveBack({ tenantId: tenant.id, subjects: counted });
       if (user.is_locked === 1 || user.is_active !== 1) throw new AppError('forbidden', 'login.blocked');
-      return startSession(tenant.id, user.id);
+      const session = await startSession(tenant.id, user.id);
+      await users.recordLogin(tenant.id, user.id, new Date().toISOString());
+      return session;
     },
 
     async logout(tenant: Tenant, token: string): Promise<void> {
@@ -103,7 +105,9 @@ export function createAuthService(deps: {
         sessionId: row.session_id,
         userId: row.user_id,
         role,
-        companyId: role === 'sales' ? (row.current_company_id ?? row.company_id) : row.company_id,
+        // A sales person acts for the chosen customer while they still serve it (served_company_id is the
+        // chosen one when sales_person_companies still holds it), otherwise for their own company.
+        companyId: role === 'sales' ? (row.served_company_id ?? row.company_id) : row.company_id,
       };
     },
 
@@ -116,6 +120,14 @@ export function createAuthService(deps: {
       await sessions.deleteExpired(now.toISOString());
       await attempts.deleteOlderThan(windowStart.toISOString());
       await throttle.deleteOlderThan(windowStart.toISOString());
+    },
+
+    /**
+     * Forgets what this process remembers of one session, so its next request reads it anew (a sales
+     * person's switch of company takes effect at once here, in other processes within two seconds).
+     */
+    forgetSession(tenant: Tenant, token: string): void {
+      liveSessions.delete(`${tenant.id}:${hashSessionToken(token)}`);
     },
 
     /** Forgets the remembered sessions (after changes to users made elsewhere, and in tests). */

@@ -24,7 +24,12 @@ export function createSessionRepository(db: Database) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
+        // A sales person's chosen company counts only while they serve it.
+        .leftJoin('sales_person_companies as served', (join) =>
+          join.onRef('served.user_id', '=', 'users.id').onRef('served.company_id', '=', 'users.current_company_id'),
+        )
         .select([
+          'served.company_id as served_company_id',
           'sessions.id as session_id',
           'sessions.last_seen_at',
           'sessions.expires_at',

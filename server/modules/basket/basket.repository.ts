@@ -1,9 +1,11 @@
+import type { SessionIdentity } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { OrderType } from '../../db/schema.ts';
+import type { AuditHook } from '../sales-persons/acting-audit.ts';
 
-// The user's one basket and its lines. Lines are replaced as a whole inside one transaction that
-// first locks the basket row, so two saves of the same basket (two tabs, a double click) run one
-// after the other: the last one wins and no line is ever doubled.
+// The user's basket (one per company they act for) and its lines. Lines are replaced as a whole inside
+// one transaction that first locks the basket row, so two saves of the same basket (two tabs, a double
+// click) run one after the other: the last one wins and no line is ever doubled.
 
 export interface StoredBasketLine {
   id: number;
@@ -42,25 +44,39 @@ const lineColumns = [
   'created_at',
 ] as const;
 
+/**
+ * Whose basket: the user's for the company they act for (migration 0026). A customer has one; a sales
+ * person one per customer they act for, so a switch of company brings up that customer's cart.
+ */
+export type BasketOwner = Pick<SessionIdentity, 'userId' | 'companyId'>;
+
 export function createBasketRepository(db: Database) {
   return {
-    async findBasketId(tenantId: number, userId: number): Promise<number | undefined> {
-      const row = await db.selectFrom('baskets').select('id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+    async findBasketId(tenantId: number, owner: BasketOwner): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('baskets')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', owner.userId)
+        // A user without a company (none shops today) has the basket without one.
+        .where('company_id', owner.companyId === null ? 'is' : '=', owner.companyId)
+        .executeTakeFirst();
       return row?.id;
     },
 
-    /** The user's basket, created on first use; safe when two requests create it at once. */
-    async ensureBasketId(tenantId: number, userId: number): Promise<number> {
-      const existing = await this.findBasketId(tenantId, userId);
+    /** The owner's basket, created on first use; safe when two requests create it at once. */
+    async ensureBasketId(tenantId: number, owner: BasketOwner): Promise<number> {
+      const existing = await this.findBasketId(tenantId, owner);
       if (existing !== undefined) return existing;
       const now = new Date().toISOString();
       await db
         .insertInto('baskets')
-        .values({ tenant_id: tenantId, user_id: userId, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('user_id').doNothing())
+        .values({ tenant_id: tenantId, user_id: owner.userId, company_id: owner.companyId, created_at: now, updated_at: now })
+        // The unique index is on (user_id, coalesce(company_id, 0)): an expression, so no column list here.
+        .onConflict((oc) => oc.doNothing())
         .execute();
-      const created = await this.findBasketId(tenantId, userId);
-      if (created === undefined) throw new Error(`Basket of user ${userId} could not be created`);
+      const created = await this.findBasketId(tenantId, owner);
+      if (created === undefined) throw new Error(`Basket of user ${owner.userId} could not be created`);
       return created;
     },
 
@@ -78,8 +94,9 @@ export function createBasketRepository(db: Database) {
     /**
      * Replaces every line of the basket with what `plan` makes of the current lines, atomically.
      * `plan` runs after the lock, so it sees the lines no other save can change before this one commits.
+     * `audit` (a sales person acting for a customer) records the change in the same transaction.
      */
-    async replaceLines(tenantId: number, basketId: number, plan: (current: StoredBasketLine[]) => NewBasketLine[]): Promise<void> {
+    async replaceLines(tenantId: number, basketId: number, plan: (current: StoredBasketLine[]) => NewBasketLine[], audit?: AuditHook): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         // Writing the basket row takes its row lock (PostgreSQL) or the write lock (SQLite) first.
@@ -92,6 +109,7 @@ export function createBasketRepository(db: Database) {
           .execute();
         const next = plan(current);
         await trx.deleteFrom('basket_lines').where('tenant_id', '=', tenantId).where('basket_id', '=', basketId).execute();
+        await audit?.(trx, { orderLines: next.filter((line) => line.order_type === 'order').length, preOrderLines: next.filter((line) => line.order_type === 'preOrder').length });
         if (next.length === 0) return;
         // One statement for all lines: at most 500 lines × 16 values stays far below both engines' parameter limits.
         await trx

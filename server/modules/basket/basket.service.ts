@@ -1,6 +1,7 @@
 import type { CartProduct, PreStock } from '../../../core/catalog-types.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { BasketRepository, StoredBasketLine } from './basket.repository.ts';
 import { priceRequestedLines, type RequestedLine } from './basket-lines.ts';
@@ -53,7 +54,7 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
     /** The user's basket with today's prices; price changes since a line was saved show as oldPrice. */
     async getBasket(requestCtx: RequestContext): Promise<BasketAnswer> {
       const ctx = requireShopper(requestCtx);
-      const basketId = await baskets.ensureBasketId(ctx.tenant.id, ctx.identity.userId);
+      const basketId = await baskets.ensureBasketId(ctx.tenant.id, ctx.identity);
       const lines = await baskets.listLines(ctx.tenant.id, basketId);
       if (lines.length === 0) return { items: [], _id: basketId };
 
@@ -92,7 +93,7 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
     async saveBasket(requestCtx: RequestContext, input: SaveBasketInput): Promise<{ id: number }> {
       const ctx = requireShopper(requestCtx);
       checkOwnUser(ctx, input.userId);
-      const ownId = await baskets.findBasketId(ctx.tenant.id, ctx.identity.userId);
+      const ownId = await baskets.findBasketId(ctx.tenant.id, ctx.identity);
       // Someone else's basket id (or a made-up one) is answered like a missing basket: no hint it exists.
       if (input._id !== null && input._id !== undefined && input._id !== ownId) {
         throw new AppError('not_found', 'error.basket_not_found', { field: '_id' });
@@ -114,8 +115,8 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
         preStocks: await preStocksFor(ctx, preOrderProductIds),
       });
 
-      const basketId = ownId ?? (await baskets.ensureBasketId(ctx.tenant.id, ctx.identity.userId));
-      await baskets.replaceLines(ctx.tenant.id, basketId, (current) => planStoredLines(priced, current));
+      const basketId = ownId ?? (await baskets.ensureBasketId(ctx.tenant.id, ctx.identity));
+      await baskets.replaceLines(ctx.tenant.id, basketId, (current) => planStoredLines(priced, current), auditHook(ctx, 'basket.changed'));
       return { id: basketId };
     },
   };

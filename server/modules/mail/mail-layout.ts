@@ -9,6 +9,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to the shop (the seller's notice of a signup request: to the requester). */
+  replyTo?: string;
 }
 
 /** Who the shop is in its mails: the tenant's seller company. */

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { DB } from '../../db/schema.ts';
+import type { SignupRequestPayload } from './signup-mails.ts';
 
 // The mail outbox (migration 0014), read by the mail worker of every app process. Claiming is one
 // statement: on PostgreSQL the due rows are locked with SKIP LOCKED, so two processes never claim the
@@ -15,8 +16,36 @@ export interface EmailChangedPayload {
   changedAt: string;
 }
 
+/**
+ * A mail with a link to set a password (issue 12): `token` is the raw single-use token of
+ * auth/password-token.repository.ts, which the link carries. The worker removes it from the row once the
+ * mail is sent (the database keeps only its hash elsewhere); expiresAt is when the link stops working.
+ */
+export interface PasswordLinkPayload {
+  fullName: string;
+  username: string;
+  token: string;
+  expiresAt: string;
+}
+
+/** The reset link a user asked for (POST /api/user/sendResetPasswordEmail), valid 2 hours. */
+export type PasswordResetPayload = PasswordLinkPayload;
+
+/** A customer admin's invitation of a new company user to set a password, valid 7 days. */
+export interface UserInvitationPayload extends PasswordLinkPayload {
+  companyName: string;
+  /** The full name of the admin who invited them. */
+  invitedBy: string;
+}
+
 /** The mails the shop sends and what each one's row carries (migration 0024). */
-export type OutboxMail = { kind: 'order_confirmation'; orderId: number } | { kind: 'email_changed'; payload: EmailChangedPayload };
+export type OutboxMail =
+  | { kind: 'order_confirmation'; orderId: number }
+  | { kind: 'email_changed'; payload: EmailChangedPayload }
+  | { kind: 'password_reset'; payload: PasswordResetPayload }
+  | { kind: 'user_invitation'; payload: UserInvitationPayload }
+  | { kind: 'signup_confirmation'; payload: SignupRequestPayload }
+  | { kind: 'signup_notification'; payload: SignupRequestPayload };
 export type MailKind = OutboxMail['kind'];
 
 export interface ClaimedMail {
@@ -75,8 +104,17 @@ export function createMailOutboxRepository(db: Database) {
       return rows.sort((a, b) => a.id - b.id);
     },
 
-    async markSent(id: number, now = new Date()): Promise<void> {
-      await db.updateTable('mail_outbox').set({ sent_at: now.toISOString(), claimed_until: null, last_error: null }).where('id', '=', id).where('sent_at', 'is', null).execute();
+    /**
+     * Marks a mail sent. `keptPayload`, when given, replaces the row's payload in the same statement: a
+     * mail that carried a secret (a password link) keeps what it said without it.
+     */
+    async markSent(id: number, now = new Date(), keptPayload?: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ sent_at: now.toISOString(), claimed_until: null, last_error: null, ...(keptPayload !== undefined ? { payload: keptPayload } : {}) })
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .execute();
     },
 
     /** Notes a failed attempt; the row is due again at `nextAttemptAt`. */

@@ -14,6 +14,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
 }
 
 export interface MailSender {

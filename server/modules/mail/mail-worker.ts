@@ -5,9 +5,13 @@ import { createOrderRepository } from '../orders/order.repository.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { renderEmailChanged } from './email-changed-mail.ts';
 import { absoluteLogoUrl, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
-import type { ClaimedMail, EmailChangedPayload, MailKind, MailOutboxRepository } from './mail-outbox.repository.ts';
+import type { ClaimedMail, EmailChangedPayload, MailKind, MailOutboxRepository, PasswordResetPayload, UserInvitationPayload } from './mail-outbox.repository.ts';
 import type { MailSender } from './mail-sender.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
+import { withoutToken } from './password-link.ts';
+import { renderPasswordReset } from './password-reset-mail.ts';
+import { renderSignupConfirmation, renderSignupNotification, type SignupRequestPayload } from './signup-mails.ts';
+import { renderUserInvitation } from './user-invitation-mail.ts';
 
 // Drains the mail outbox in every app process (issue 10, item 7): every interval it claims up to
 // `batchSize` due rows (safely across processes, see mail-outbox.repository.ts), sends them and marks
@@ -71,8 +75,24 @@ export function createMailWorker(options: MailWorkerOptions) {
     let content: RenderedMail;
     if (kind === 'order_confirmation') content = await orderConfirmation(mail, locale, shop);
     else if (kind === 'email_changed') content = renderEmailChanged(JSON.parse(mail.payload ?? 'null') as EmailChangedPayload, { locale, shop });
+    else if (kind === 'password_reset') content = renderPasswordReset(JSON.parse(mail.payload ?? 'null') as PasswordResetPayload, { locale, shop, publicUrl: options.publicUrl });
+    else if (kind === 'user_invitation') content = renderUserInvitation(JSON.parse(mail.payload ?? 'null') as UserInvitationPayload, { locale, shop, publicUrl: options.publicUrl });
+    else if (kind === 'signup_confirmation') content = renderSignupConfirmation(JSON.parse(mail.payload ?? 'null') as SignupRequestPayload, { locale, shop });
+    else if (kind === 'signup_notification') content = renderSignupNotification(JSON.parse(mail.payload ?? 'null') as SignupRequestPayload, { locale, shop });
     else throw new Error(`mail kind ${mail.kind} cannot be rendered`);
     return { from: { name: shop.name, address: shop.email }, to: mail.recipient, ...content };
+  }
+
+  /**
+   * What a sent mail's row keeps of its payload: a password link's raw token goes (the row is written in
+   * the transaction that issued the token and must carry it to the worker, but no longer than that; an
+   * unsent row's token is only as good as the link, which expires). Undefined: the payload stays.
+   */
+  function keptPayload(mail: ClaimedMail): string | undefined {
+    if ((mail.kind === 'password_reset' || mail.kind === 'user_invitation') && mail.payload !== null) {
+      return JSON.stringify(withoutToken(JSON.parse(mail.payload) as PasswordResetPayload));
+    }
+    return undefined;
   }
 
   async function deliver(mail: ClaimedMail): Promise<boolean> {
@@ -86,7 +106,7 @@ export function createMailWorker(options: MailWorkerOptions) {
       await outbox.markFailed(mail.id, attempts, new Date(Date.now() + pause), message);
       return false;
     }
-    await outbox.markSent(mail.id);
+    await outbox.markSent(mail.id, new Date(), keptPayload(mail));
     log.info({ mailId: mail.id, kind: mail.kind, orderId: mail.order_id }, 'mail sent');
     return true;
   }

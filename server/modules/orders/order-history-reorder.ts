@@ -6,6 +6,7 @@ import { groupBuyerProducts, type BuyerProduct } from '../basket/buyer-products.
 import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
 import type { ShopperContext } from '../basket/shopper.ts';
+import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { planReorder, type ReorderLine, type ReorderOutcome } from './order-history-reorder-plan.ts';
 import type { OrderItemRow } from './order.repository.ts';
@@ -47,14 +48,14 @@ export function chosenLines(items: readonly OrderItemRow[], indexes: readonly nu
 }
 
 export function createReorder(deps: ReorderDeps) {
-  return async function reorder(ctx: ShopperContext, lines: readonly ReorderLine[]): Promise<ReorderAnswer> {
+  return async function reorder(ctx: ShopperContext, lines: readonly ReorderLine[], orderNumber: string): Promise<ReorderAnswer> {
     const tenantId = ctx.tenant.id;
     const skus = [...new Set(lines.map((line) => line.sku))];
     const variantSkus = [...new Set(lines.flatMap((line) => (line.variantSku ? [line.variantSku] : [])))];
     const [rows, configuration, basketId] = await Promise.all([
       buyerScopeOf(ctx, deps.catalog).then((scope) => deps.products.find(scope, { by: 'sku', skus }, variantSkus)),
       deps.settings.getConfiguration(ctx),
-      deps.baskets.ensureBasketId(tenantId, ctx.identity.userId),
+      deps.baskets.ensureBasketId(tenantId, ctx.identity),
     ]);
     const productsBySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale).values()].map((product) => [product.sku, product]));
     const preOrdered = [...new Set(lines.filter((line) => line.orderType === 'preOrder').flatMap((line) => productsBySku.get(line.sku)?.id ?? []))];
@@ -70,10 +71,15 @@ export function createReorder(deps: ReorderDeps) {
     };
     // Planned against the cart as it is under the basket's lock, so a save in another tab cannot slip in between.
     let outcome: ReorderOutcome | undefined;
-    await deps.baskets.replaceLines(tenantId, basketId, (current) => {
-      outcome = planReorder(lines, current, { productsBySku, preStocks }, rules);
-      return outcome.lines;
-    });
+    await deps.baskets.replaceLines(
+      tenantId,
+      basketId,
+      (current) => {
+        outcome = planReorder(lines, current, { productsBySku, preStocks }, rules);
+        return outcome.lines;
+      },
+      auditHook(ctx, 'basket.reordered', { orderNumber }),
+    );
     const { added, reduced, skipped } = outcome!;
     return { added, reduced, skipped, basket: await deps.basket.getBasket(ctx) };
   };

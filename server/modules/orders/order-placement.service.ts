@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { createBasketRepository } from '../basket/basket.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
 import { requireShopper } from '../basket/shopper.ts';
+import { orderBlockerOf } from './buyer-standing.ts';
 import { onlinePaymentCode } from '../payments/payment-provider.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { CheckoutDataRepository } from './checkout-data.repository.ts';
@@ -94,8 +95,8 @@ export function createOrderPlacement(deps: PlacementDeps) {
       deps.checkoutData.findAddresses(tenantId, companyId, input.shippingAddressId),
       deps.statusNames.namesFor(ctx),
     ]);
-    if (!buyer || buyer.is_locked === 1 || buyer.is_active !== 1 || buyer.company_is_active !== 1) throw new AppError('forbidden', 'login.blocked');
-    if (buyer.blocked_delivery === 1) throw new AppError('forbidden', 'checkout.delivery.blocked');
+    const blocker = orderBlockerOf(buyer);
+    if (blocker || !buyer) throw new AppError('forbidden', blocker ?? 'login.blocked');
     if (!input.termsAccepted) throw new AppError('unprocessable', 'checkout.terms.required', { field: 'termsAccepted' });
     if (!address) throw new AppError('not_found', 'address.not_found', { field: 'shippingAddressId' });
     if (!address.country_code) throw new AppError('unprocessable', 'address.missing.country', { field: 'shippingAddressId' });
@@ -139,6 +140,16 @@ export function createOrderPlacement(deps: PlacementDeps) {
   }
 
   return {
+    /**
+     * What keeps the signed-in buyer from ordering at all, as a message key (buyer-standing.ts), or null:
+     * the checkout says it before the click.
+     */
+    async orderBlocker(requestCtx: RequestContext): Promise<string | null> {
+      const ctx = requireShopper(requestCtx);
+      if (ctx.identity.companyId === null) return 'error.forbidden';
+      return orderBlockerOf(await deps.checkoutData.findBuyer(ctx.tenant.id, ctx.identity.userId, ctx.identity.companyId));
+    },
+
     async placeOrder(requestCtx: RequestContext, input: PlaceOrderInput, mode: PaymentMode = 'onAccount'): Promise<{ status: 200 | 201; orderId: number; order: unknown }> {
       const ctx = requireShopper(requestCtx);
       const hash = requestHash(input);

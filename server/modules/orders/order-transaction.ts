@@ -21,6 +21,7 @@ import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
 import { allocateStock, mustNotOversell } from '../../../core/stock-allocation.ts';
 import type { ShopperContext } from '../basket/shopper.ts';
+import { actingFor, placedByOf, recordActing } from '../sales-persons/acting-audit.ts';
 
 // Step 3 of placing an order (order-placement.service.ts), all on one transaction: whatever fails,
 // nothing of the order, its stock, its number or the basket's change stays. A broken rule throws a
@@ -78,7 +79,7 @@ function quantitiesOf(line: StoredBasketLine, seasonCount: number): number[] {
 /** Reads the cart of the plan's type under the basket's lock and prices it as of now. */
 async function pricedLines(trx: Database, plan: PlacementPlan): Promise<PricedLine[]> {
   const { ctx, input, configuration } = plan;
-  const basketId = await createOrderWrites(trx).lockBasket(ctx.tenant.id, ctx.identity.userId);
+  const basketId = await createOrderWrites(trx).lockBasket(ctx.tenant.id, ctx.identity);
   const stored = basketId === undefined ? [] : await createBasketRepository(trx).listLines(ctx.tenant.id, basketId);
   const seasonCount = configuration.seasons.length;
   const lines = stored.filter((line) => line.order_type === input.orderType && quantitiesOf(line, seasonCount).some((q) => q > 0));
@@ -217,6 +218,9 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
   const backordered = await allocate(trx, plan, lines);
   const writes = createOrderWrites(trx);
   const now = new Date().toISOString();
+  // A sales person acting for the company: the order says who placed it, and the company's audit trail too.
+  const acting = actingFor(ctx);
+  const placedBy = acting ? await placedByOf(trx, acting) : null;
   const costs: CostsSnapshot = {
     goodsNetCents: totals.goods.netCents,
     discount: totals.discount.treatment === 'deducted' ? { treatment: 'deducted', percent: totals.discount.percent, netCents: totals.discount.netCents } : totals.discount,
@@ -279,6 +283,8 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
     }),
     search_text: orderLinesSearchText(lines.map((entry) => ({ sku: entry.line.sku, variant_sku: entry.line.variant_sku, name: entry.variant?.name ?? entry.product.name }))),
     idempotency_key: input.idempotencyKey,
+    placed_by_user_id: acting?.salesPersonId ?? null,
+    placed_by: placedBy ? JSON.stringify(placedBy) : null,
     created_at: now,
     updated_at: now,
   });
@@ -333,6 +339,7 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
   // order paid online gets it when the payment is confirmed (payments/payment.repository.ts).
   if (!plan.paymentDueAt) await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale });
   const orderNumber = await writes.assignOrderNumber(tenantId, orderId);
+  if (acting) await recordActing(trx, acting, 'order.placed', { orderId, orderNumber, orderType: input.orderType }, placedBy?.name);
   // Just placed: the default status, a timeline of its placement, no parcels yet (what a read finds too).
   const progress = orderProgressOf(order, plan.statuses, [], []);
   return { orderId, order: toOrderDetail({ ...order, order_number: orderNumber }, itemRows, notes, progress) };

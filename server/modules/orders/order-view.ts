@@ -2,6 +2,7 @@ import { moneyOut } from '../../../core/api-money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { Row } from '../../db/schema.ts';
+import type { PlacedBy } from '../sales-persons/acting-audit.ts';
 import { defaultStatusId, type OrderStatusRef, type StatusNames } from './order-history-statuses.ts';
 import type { OrderItemRow, OrderNoteRow, OrderPackRow, OrderRow, OrderStatusEventRow } from './order.repository.ts';
 import { safeWebUrl, trackingUrlOf } from './tracking-url.ts';
@@ -121,6 +122,8 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], not
     /** Delivery notes the ERP linked to the order (links a browser would not open as a web page left out). */
     delDocumentsLinks: deliveryDocumentLinks(order.del_documents_links),
     documentLink: orderDocumentLink(order.id),
+    /** A sales person placed it for the company: "placed by {name} for {companyName}"; null otherwise. */
+    placedBy: parseJsonColumn<PlacedBy | null>(order.placed_by, null),
   };
 }
 

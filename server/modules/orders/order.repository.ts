@@ -39,6 +39,7 @@ export const orderColumns = [
   'gross_total_cents',
   'currency',
   'del_documents_links',
+  'placed_by',
 ] as const;
 
 export const orderItemColumns = [

@@ -89,7 +89,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const ctx = requireAccountUser(requestCtx);
       const { order } = await visibleOrder(ctx, orderId);
       const items = await orders.findItems(ctx.tenant.id, [order.id]);
-      return reorderLines(ctx, chosenLines(items, lines));
+      return reorderLines(ctx, chosenLines(items, lines), order.order_number);
     },
 
     /** The filtered history as a spreadsheet: columns in the user's language and the rows a batch at a time. */

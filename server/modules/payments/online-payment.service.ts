@@ -5,6 +5,7 @@ import type { CheckoutDataRepository } from '../orders/checkout-data.repository.
 import type { OrderPlacement, PlaceOrderInput } from '../orders/order-placement.service.ts';
 import { InvalidWebhook, onlinePaymentCode, type PaymentProvider, type SessionState } from './payment-provider.ts';
 import { payableStates, type PaymentRepository } from './payment.repository.ts';
+import { auditHook } from '../sales-persons/acting-audit.ts';
 
 // Paying an order online (issue 10, item 5), in the provider's hosted checkout:
 //  1. createOrder places the order like POST /api/order/create, but awaiting its payment: its stock is
@@ -60,7 +61,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
   }
 
   /** The URL where the order is paid: its open session's, or a new session's. */
-  async function checkoutUrl(ctx: ShopperContext, orderId: number): Promise<string> {
+  async function checkoutUrl(ctx: ShopperContext, orderId: number, action?: 'payment.retried'): Promise<string> {
     const provider = providerOrThrow();
     const order = await payableOrder(ctx, orderId);
     const now = new Date();
@@ -83,7 +84,8 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
         expiresAt,
         idempotencyKey: `order-${order.tenant_id}-${order.id}-attempt-${attempt}`,
       });
-      await payments.saveSession({ sessionId: session.sessionId, tenantId: order.tenant_id, orderId: order.id, url: session.url, expiresAt: session.expiresAt });
+      const audit = action ? auditHook(ctx, action, { orderId: order.id, orderNumber: order.order_number }) : undefined;
+      await payments.saveSession({ sessionId: session.sessionId, tenantId: order.tenant_id, orderId: order.id, url: session.url, expiresAt: session.expiresAt }, audit);
       return session.url;
     } catch (error) {
       throw providerUnavailable(error, log, { orderId: order.id, orderNumber: order.order_number });
@@ -132,7 +134,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
 
     /** Pay again after a failed or abandoned attempt. */
     async retry(requestCtx: RequestContext, orderId: number): Promise<{ redirectUrl: string }> {
-      return { redirectUrl: await checkoutUrl(requireShopper(requestCtx), orderId) };
+      return { redirectUrl: await checkoutUrl(requireShopper(requestCtx), orderId, 'payment.retried') };
     },
 
     /** Pay on account instead: answers how the order is paid now ('paid' when an attempt succeeded after all). */
@@ -149,7 +151,8 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
         throw providerUnavailable(error, log, { orderId: order.id, orderNumber: order.order_number });
       }
       const name = ctx.locale === 'en' ? method.name_en : method.name_de;
-      if (!(await payments.switchToOnAccount(order.tenant_id, order.id, { id: method.id, name }))) throw new AppError('conflict', 'payment.not.payable');
+      const audit = auditHook(ctx, 'payment.on_account', { orderId: order.id, orderNumber: order.order_number, paymentMethod: name });
+      if (!(await payments.switchToOnAccount(order.tenant_id, order.id, { id: method.id, name }, audit))) throw new AppError('conflict', 'payment.not.payable');
       return 'onAccount';
     },
 

@@ -3,6 +3,7 @@ import { defaultLocale } from '../../../core/locale.ts';
 import type { Database } from '../../db/database.ts';
 import { createOrderWrites } from '../orders/order-writes.repository.ts';
 import type { SessionState } from './payment-provider.ts';
+import type { AuditHook } from '../sales-persons/acting-audit.ts';
 
 // The order side of online payment. Every change of an order's payment state is one guarded update
 // (`… where payment_status in (awaiting, failed)`) inside a transaction with what belongs to it (the
@@ -153,21 +154,25 @@ export function createPaymentRepository(db: Database) {
         .then((row) => Number(row.count));
     },
 
-    async saveSession(session: { sessionId: string; tenantId: number; orderId: number; url: string; expiresAt: Date }): Promise<void> {
-      await db
-        .insertInto('payment_sessions')
-        .values({
-          session_id: session.sessionId,
-          tenant_id: session.tenantId,
-          order_id: session.orderId,
-          url: session.url,
-          status: 'open',
-          expires_at: session.expiresAt.toISOString(),
-          created_at: new Date().toISOString(),
-        })
-        // The provider answers a repeated request with the same session.
-        .onConflict((conflict) => conflict.column('session_id').doNothing())
-        .execute();
+    /** Notes a provider session; `audit` (a sales person paying again for the company) records it in the same transaction. */
+    async saveSession(session: { sessionId: string; tenantId: number; orderId: number; url: string; expiresAt: Date }, audit?: AuditHook): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('payment_sessions')
+          .values({
+            session_id: session.sessionId,
+            tenant_id: session.tenantId,
+            order_id: session.orderId,
+            url: session.url,
+            status: 'open',
+            expires_at: session.expiresAt.toISOString(),
+            created_at: new Date().toISOString(),
+          })
+          // The provider answers a repeated request with the same session.
+          .onConflict((conflict) => conflict.column('session_id').doNothing())
+          .execute();
+        await audit?.(trx);
+      });
     },
 
     /**
@@ -246,7 +251,7 @@ export function createPaymentRepository(db: Database) {
     },
 
     /** The buyer pays on account after all: the order is placed as such and its confirmation mail noted. */
-    switchToOnAccount(tenantId: number, orderId: number, method: { id: number; name: string }): Promise<boolean> {
+    switchToOnAccount(tenantId: number, orderId: number, method: { id: number; name: string }, audit?: AuditHook): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const order = await trx
           .selectFrom('orders')
@@ -260,6 +265,7 @@ export function createPaymentRepository(db: Database) {
         if (!switched) return false;
         await trx.updateTable('payment_sessions').set({ status: 'expired' }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
         await queueMail(trx, order);
+        await audit?.(trx);
         return true;
       });
     },

@@ -59,3 +59,7 @@ export const profileInputSchema = z
   .transform(({ firstName, lastName, email, phone, locale }) => ({ firstName, lastName, email, phone, locale }));
 
 export type ProfileInput = z.output<typeof profileInputSchema>;
+
+/** The profile's rules for a name and a phone number, shared by the customer admin's form of a company user. */
+export const personFieldSchemas = { name, phone } as const;
+

@@ -112,6 +112,11 @@ export function createUserRepository(db: Database) {
       }
     },
 
+    /** Notes a successful sign-in: the customer admin's user list shows when each user last signed in. */
+    async recordLogin(tenantId: number, userId: number, at: string): Promise<void> {
+      await db.updateTable('users').set({ last_login_at: at }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
+    },
+
     async updatePasswordHash(tenantId: number, userId: number, passwordHash: string): Promise<void> {
       await db
         .updateTable('users')

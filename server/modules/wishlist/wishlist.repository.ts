@@ -1,26 +1,36 @@
 import type { Database } from '../../db/database.ts';
+import type { BasketOwner } from '../basket/basket.repository.ts';
+import type { AuditHook } from '../sales-persons/acting-audit.ts';
 
-// The user's one wishlist: a set of product ids (the primary key forbids doubles).
+// The user's wishlist, one per company they act for like the basket (migration 0026): a set of product
+// ids (the primary key forbids doubles).
 
 export function createWishlistRepository(db: Database) {
   return {
-    async findWishlistId(tenantId: number, userId: number): Promise<number | undefined> {
-      const row = await db.selectFrom('wishlists').select('id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+    async findWishlistId(tenantId: number, owner: BasketOwner): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('wishlists')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', owner.userId)
+        .where('company_id', owner.companyId === null ? 'is' : '=', owner.companyId)
+        .executeTakeFirst();
       return row?.id;
     },
 
-    /** The user's wishlist, created on first use; safe when two requests create it at once. */
-    async ensureWishlistId(tenantId: number, userId: number): Promise<number> {
-      const existing = await this.findWishlistId(tenantId, userId);
+    /** The owner's wishlist, created on first use; safe when two requests create it at once. */
+    async ensureWishlistId(tenantId: number, owner: BasketOwner): Promise<number> {
+      const existing = await this.findWishlistId(tenantId, owner);
       if (existing !== undefined) return existing;
       const now = new Date().toISOString();
       await db
         .insertInto('wishlists')
-        .values({ tenant_id: tenantId, user_id: userId, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('user_id').doNothing())
+        .values({ tenant_id: tenantId, user_id: owner.userId, company_id: owner.companyId, created_at: now, updated_at: now })
+        // The unique index is on (user_id, coalesce(company_id, 0)): an expression, so no column list here.
+        .onConflict((oc) => oc.doNothing())
         .execute();
-      const created = await this.findWishlistId(tenantId, userId);
-      if (created === undefined) throw new Error(`Wishlist of user ${userId} could not be created`);
+      const created = await this.findWishlistId(tenantId, owner);
+      if (created === undefined) throw new Error(`Wishlist of user ${owner.userId} could not be created`);
       return created;
     },
 
@@ -40,11 +50,14 @@ export function createWishlistRepository(db: Database) {
     /**
      * Makes the wishlist hold exactly these products. Entries that stay keep their date (and so their
      * place in the list); the wishlist row is written first so concurrent saves queue behind each other.
+     * `audit` (a sales person acting for a customer) records the change in the same transaction.
      */
-    async replaceProducts(tenantId: number, wishlistId: number, productIds: readonly number[]): Promise<void> {
+    async replaceProducts(tenantId: number, wishlistId: number, productIds: readonly number[], audit?: AuditHook): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         await trx.updateTable('wishlists').set({ updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', wishlistId).execute();
+        // A sales person acting for a customer: the change goes to the company's audit trail with it.
+        await audit?.(trx);
         let removal = trx.deleteFrom('wishlist_items').where('tenant_id', '=', tenantId).where('wishlist_id', '=', wishlistId);
         if (productIds.length > 0) removal = removal.where('product_id', 'not in', productIds);
         await removal.execute();

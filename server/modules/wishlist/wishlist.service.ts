@@ -8,6 +8,7 @@ import type { BuyerProductsRepository } from '../basket/buyer-products.repositor
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
 import { checkOwnUser, requireShopper } from '../basket/shopper.ts';
 import type { WishlistRepository } from './wishlist.repository.ts';
+import { auditHook } from '../sales-persons/acting-audit.ts';
 
 // The wishlist of spec sections 3, 4 and 7: products a signed-in customer keeps for later.
 // Adding a product already there changes nothing; products no longer sold are not shown.
@@ -46,7 +47,7 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
   return {
     async getWishlist(requestCtx: RequestContext): Promise<{ items: WishlistItem[]; _id: number }> {
       const ctx = requireShopper(requestCtx);
-      const wishlistId = await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity.userId);
+      const wishlistId = await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity);
       const ids = await wishlists.listProductIds(ctx.tenant.id, wishlistId);
       const byId = groupBuyerProducts(await products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids }, []), ctx.locale);
       const items = ids.flatMap((id) => {
@@ -60,7 +61,7 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
     async saveWishlist(requestCtx: RequestContext, input: SaveWishlistInput): Promise<{ id: number }> {
       const ctx = requireShopper(requestCtx);
       checkOwnUser(ctx, input.userId);
-      const ownId = await wishlists.findWishlistId(ctx.tenant.id, ctx.identity.userId);
+      const ownId = await wishlists.findWishlistId(ctx.tenant.id, ctx.identity);
       if (input._id !== null && input._id !== undefined && input._id !== ownId) {
         throw new AppError('not_found', 'error.wishlist_not_found', { field: '_id' });
       }
@@ -69,8 +70,8 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
       const unknown = input.items.findIndex((item) => !known.has(item._id));
       if (unknown >= 0) throw new AppError('validation', 'validation.unknown_product', { field: `items.${unknown}._id` });
 
-      const wishlistId = ownId ?? (await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity.userId));
-      await wishlists.replaceProducts(ctx.tenant.id, wishlistId, ids);
+      const wishlistId = ownId ?? (await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity));
+      await wishlists.replaceProducts(ctx.tenant.id, wishlistId, ids, auditHook(ctx, 'wishlist.changed', { products: ids.length }));
       return { id: wishlistId };
     },
   };

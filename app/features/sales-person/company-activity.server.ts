@@ -1,0 +1,33 @@
+import type { ActivityEntry } from '../../../server/modules/sales-persons/sales-person.service';
+import type { AppLoadContext } from '../../app-context';
+
+// What sales persons did for the company, for the customer admin's users page (issue 12 item 2): the same
+// service as GET /api/user/companyActivity. A page of it is `?activityPage=N` in the page's URL, so the
+// paging works without JavaScript and keeps the rest of the page's query.
+
+export const activityPageParam = 'activityPage';
+export const activityPageSize = 20;
+
+export interface CompanyActivity {
+  entries: ActivityEntry[];
+  page: number;
+  hasMore: boolean;
+}
+
+/**
+ * The section's page of entries; null for someone who may not read them (the section is then left out),
+ * `'failed'` when the read failed (the section says so; the rest of the page stands).
+ */
+export async function loadCompanyActivity(app: AppLoadContext, url: URL): Promise<CompanyActivity | 'failed' | null> {
+  const role = app.ctx.identity?.role;
+  if ((role !== 'customer_admin' && role !== 'admin') || app.ctx.identity?.companyId == null) return null;
+  const asked = Number(url.searchParams.get(activityPageParam) ?? '1');
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
+  try {
+    const answer = await app.services.salesPersons.companyActivity(app.ctx, { page, pageSize: activityPageSize });
+    return { entries: answer.data, page, hasMore: answer.meta.hasMore };
+  } catch (error) {
+    console.error(error);
+    return 'failed';
+  }
+}

@@ -1,0 +1,84 @@
+import { isValidVatId, normaliseVatId } from '../../../core/vat-id';
+import { isAppError } from '../../../server/errors';
+import { fieldProblems } from '../../../server/http/validation';
+import { countryNameOf, isCountryCode } from '../../../server/modules/addresses/countries';
+import { sanitizeSettingsHtml } from '../../../server/modules/settings/sanitize-html';
+import { signupFields, type SignupField, type SignupValues } from '../../../core/signup-fields';
+import { signupInputSchema } from '../../../server/modules/signup/signup-input';
+import type { AppLoadContext } from '../../app-context';
+import type { FailureMessage } from '../account/account-fields';
+
+// /signup (issue 12 item 3): what the page shows, and the form post that sends the request through the
+// same service, with the same validation, as POST /api/user/requestAccount. Every problem comes back as
+// a message key next to its field, all at once, with what was typed.
+
+export interface SignupPage {
+  /** Whether the tenant takes requests (site setting acceptSignupRequests); otherwise the page says so. */
+  accepting: boolean;
+  /** The countries the form offers: where the shop ships, by name in the page's language. */
+  countries: { code: string; name: string }[];
+  defaultCountry: string;
+  /** The privacy policy of the site settings in the page's language, sanitised; '' when there is none. */
+  privacyPolicyHtml: string;
+  /** How to reach the seller, for the page that takes no requests. */
+  contact: { phone: string; email: string };
+}
+
+export async function loadSignupPage(app: AppLoadContext): Promise<SignupPage> {
+  const { services, ctx } = app;
+  const configuration = await services.settings.getConfiguration(ctx);
+  const countries = configuration.shippingCountries
+    .map((code) => ({ code, name: countryNameOf(code, ctx.locale) }))
+    .sort((a, b) => a.name.localeCompare(b.name, ctx.locale));
+  const sellerCountry = configuration.company.country.code;
+  // Each language its own text; the other one where a tenant wrote only one.
+  const policy = ctx.locale === 'de' ? configuration.privacyPolicyDE || configuration.privacyPolicy : configuration.privacyPolicy || configuration.privacyPolicyDE;
+  return {
+    accepting: configuration.acceptSignupRequests,
+    countries,
+    defaultCountry: countries.some((country) => country.code === sellerCountry) ? sellerCountry : (countries[0]?.code ?? ''),
+    privacyPolicyHtml: policy ? await sanitizeSettingsHtml(policy) : '',
+    contact: { phone: configuration.company.phone, email: configuration.company.email },
+  };
+}
+
+export type SignupResult =
+  | { ok: true; companyName: string; email: string }
+  | { ok: false; status: number; errors: Partial<Record<SignupField, string>>; failure: FailureMessage | null; values: SignupValues };
+
+function valuesOf(form: FormData): SignupValues {
+  const entries = signupFields.map((field) => {
+    const value = form.get(field);
+    return [field, typeof value === 'string' ? value : ''] as const;
+  });
+  return Object.fromEntries(entries) as SignupValues;
+}
+
+/** Field → message key, for the form's fields only. */
+function onlyFormFields(problems: Record<string, string>): Partial<Record<SignupField, string>> {
+  return Object.fromEntries(Object.entries(problems).filter(([field]) => (signupFields as readonly string[]).includes(field)));
+}
+
+export async function sendSignupFromForm(app: AppLoadContext, form: FormData): Promise<SignupResult> {
+  const values = valuesOf(form);
+  const input = { ...values, privacyAccepted: values.privacyAccepted === 'on' };
+  const parsed = signupInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = onlyFormFields(fieldProblems(parsed.error, input));
+    // The schema checks the VAT id against the country once every other field is valid; the form says
+    // everything at once, so the requester fixes it in one go.
+    const country = values.countryCode.trim().toUpperCase();
+    const vatId = values.vatId.trim();
+    if (!errors.vatId && vatId && isCountryCode(country) && !isValidVatId(normaliseVatId(vatId, country), country)) errors.vatId = 'signup.vat_id.invalid';
+    return { ok: false, status: 400, errors, failure: null, values };
+  }
+  try {
+    await app.services.signup.requestAccount(app.ctx, parsed.data, app.clientIp);
+    return { ok: true, companyName: parsed.data.companyName, email: parsed.data.email };
+  } catch (error) {
+    if (!isAppError(error) || error.statusCode >= 500) throw error;
+    const field = signupFields.find((name) => name === error.field);
+    if (field) return { ok: false, status: error.statusCode, errors: { [field]: error.messageKey }, failure: null, values };
+    return { ok: false, status: error.statusCode, errors: {}, failure: { messageKey: error.messageKey, params: error.params ?? {} }, values };
+  }
+}

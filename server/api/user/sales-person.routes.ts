@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireSession } from '../../http/guards.ts';
+import { pageShape } from '../../http/list-query.ts';
+import { parseInput } from '../../http/validation.ts';
+import { requireActivityReader, requireSalesPerson } from '../../modules/sales-persons/sales-person.service.ts';
+import type { Services } from '../../services.ts';
+import { recordId } from '../order/order-input.ts';
+
+// Sales persons acting for their customers (spec sections 2, 4 and 7; issue 12 item 2; ADR 0015):
+//   GET  /api/user/salesPersonCustomers?search=    → { data: [{ id, translatedName, customerNo, name }] }, at
+//        most 50 of the companies the sales person serves whose customer number or name matches (any
+//        case, umlauts typed as ä or ae); an empty search lists the first 50 by name. Sales persons only.
+//   POST /api/user/switchCustomerOfSalesPerson { customerId } → { company: { _id, name, customerNo } }: the
+//        session acts for that company from the next request on (prices, VAT country, cart, wishlist,
+//        addresses, orders, finance), recorded in the company's audit trail. A company the sales person
+//        does not serve, of another tenant or unknown: 403 'sales_person.customer.not_served'.
+//   GET  /api/user/companyActivity?page=&pageSize= → { data: [{ _id, at, salesPerson: { _id, name }, action,
+//        detail }], meta: { page, pageSize, hasMore } }: what sales persons did for the company, newest
+//        first; customer admins (and admins) of the company only.
+
+/** Longer than any name or customer number; a longer search is a mistake, not a search. */
+const maxSearchLength = 100;
+
+const customersQuery = z.object({
+  search: z
+    .string()
+    .max(maxSearchLength)
+    .optional()
+    .transform((value) => value ?? ''),
+});
+// The id as the list gives it; a form post sends it as text.
+const switchBody = z.object({ customerId: z.union([recordId, z.string().regex(/^\d{1,10}$/).transform(Number).pipe(recordId)]) });
+const activityQuery = z.object(pageShape);
+
+export default async function salesPersonRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  // Entitlement before validation: someone not entitled gets 403 whatever they send.
+  app.get('/user/salesPersonCustomers', async (request) => {
+    const ctx = requireSession(request);
+    requireSalesPerson(ctx);
+    const { search } = parseInput(customersQuery, request.query);
+    return services.salesPersons.searchCustomers(ctx, search);
+  });
+
+  app.post('/user/switchCustomerOfSalesPerson', async (request) => {
+    const ctx = requireSession(request);
+    requireSalesPerson(ctx);
+    const { customerId } = parseInput(switchBody, request.body);
+    return services.salesPersons.switchCustomer(ctx, request.authToken as string, customerId);
+  });
+
+  app.get('/user/companyActivity', async (request) => {
+    const ctx = requireSession(request);
+    requireActivityReader(ctx);
+    const page = parseInput(activityQuery, request.query);
+    return services.salesPersons.companyActivity(ctx, page);
+  });
+}

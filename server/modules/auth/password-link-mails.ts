@@ -1,0 +1,56 @@
+import type { Transaction } from 'kysely';
+import { defaultLocale } from '../../../core/locale.ts';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { queueMail } from '../mail/mail-outbox.repository.ts';
+import { issuePasswordToken } from './password-token.repository.ts';
+
+// A new single-use link and the mail that carries it, in the caller's transaction (issue 12): the token is
+// issued (voiding the user's earlier links) and the mail queued together, so a rolled back change leaves
+// neither, and a committed one always has its mail on the way. The raw token travels in the outbox row
+// only until the mail is sent (mail-worker.ts removes it).
+
+type Executor = Database | Transaction<DB>;
+
+/** Whom the link is for: the user's row as the caller read it. */
+export interface LinkRecipient {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string;
+  /** The user's chosen language; null for the shop's default. */
+  locale: string | null;
+}
+
+/** Issues a reset token (valid 2 hours) and queues the 'password_reset' mail to the user's address. */
+export async function queuePasswordResetMail(db: Executor, input: { tenantId: number; user: LinkRecipient; now?: Date }): Promise<{ expiresAt: string }> {
+  const { tenantId, user } = input;
+  const { token, expiresAt } = await issuePasswordToken(db, { tenantId, userId: user.id, purpose: 'reset', now: input.now });
+  await queueMail(
+    db,
+    { tenantId, recipient: user.email, locale: user.locale ?? defaultLocale },
+    { kind: 'password_reset', payload: { fullName: user.fullName, username: user.username, token, expiresAt } },
+  );
+  return { expiresAt };
+}
+
+/**
+ * Issues an invitation token (valid 7 days) and queues the 'user_invitation' mail: `companyName` is the
+ * company the user was created for, `invitedBy` the full name of the customer admin who did it.
+ */
+export async function queueInvitationMail(
+  db: Executor,
+  input: { tenantId: number; user: LinkRecipient; companyName: string; invitedBy: string; now?: Date },
+): Promise<{ expiresAt: string }> {
+  const { tenantId, user } = input;
+  const { token, expiresAt } = await issuePasswordToken(db, { tenantId, userId: user.id, purpose: 'invitation', now: input.now });
+  await queueMail(
+    db,
+    { tenantId, recipient: user.email, locale: user.locale ?? defaultLocale },
+    {
+      kind: 'user_invitation',
+      payload: { fullName: user.fullName, username: user.username, token, expiresAt, companyName: input.companyName, invitedBy: input.invitedBy },
+    },
+  );
+  return { expiresAt };
+}

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+// Single-use links to set a password (migration 0025): the reset link a user asks for and the invitation a
+// customer admin sends a new company user. Both open /reset?token=… and end in POST /api/user/resetPassword.
+// A token is 256 random bits (base64url, 43 characters); the table keeps only its SHA-256, so a database
+// dump holds no usable link. The functions take the caller's transaction: the token is issued with the
+// change that needs it (the new user, the queued mail) and spent with the new password, or not at all.
+// Times come from the caller's clock (`now`), never the database's, so tests can move it.
+
+export type PasswordTokenPurpose = 'reset' | 'invitation';
+
+/** How long a link stays valid: a reset is asked for and used at once; an invitation may wait a week. */
+export const passwordTokenLifetimeMs: Record<PasswordTokenPurpose, number> = {
+  reset: 2 * 60 * 60 * 1000,
+  invitation: 7 * 24 * 60 * 60 * 1000,
+};
+
+type Executor = Database | Transaction<DB>;
+
+/** The shape every issued token has; anything else is refused before the database is asked. */
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashPasswordToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Issues a new token for the user and deletes every earlier one of theirs, whatever its purpose (a new
+ * invitation voids the old one, a new reset request voids the old link, and a reset voids a pending
+ * invitation: a user has at most one live link). Answers the raw token, which only the mail may carry,
+ * and when it expires.
+ */
+export async function issuePasswordToken(
+  db: Executor,
+  input: { tenantId: number; userId: number; purpose: PasswordTokenPurpose; now?: Date },
+): Promise<{ token: string; expiresAt: string }> {
+  const now = input.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + passwordTokenLifetimeMs[input.purpose]).toISOString();
+  await db.deleteFrom('password_tokens').where('tenant_id', '=', input.tenantId).where('user_id', '=', input.userId).execute();
+  await db
+    .insertInto('password_tokens')
+    .values({
+      tenant_id: input.tenantId,
+      user_id: input.userId,
+      purpose: input.purpose,
+      token_hash: hashPasswordToken(token),
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/**
+ * Spends a token: marks it used and answers whose it is, or undefined when it is unknown, used, expired
+ * or of another tenant (the caller answers all of these alike). One conditional UPDATE, so of two
+ * requests with the same token only one finds it unused (PostgreSQL re-checks the row after the other's
+ * commit, SQLite runs one writer at a time). In the caller's transaction: a refused new password rolls
+ * the spending back and the link still works.
+ */
+export async function spendPasswordToken(
+  db: Executor,
+  input: { tenantId: number; token: string; now?: Date },
+): Promise<{ userId: number; purpose: PasswordTokenPurpose } | undefined> {
+  if (!tokenShape.test(input.token)) return undefined;
+  const now = (input.now ?? new Date()).toISOString();
+  const row = await db
+    .updateTable('password_tokens')
+    .set({ used_at: now })
+    .where('tenant_id', '=', input.tenantId)
+    .where('token_hash', '=', hashPasswordToken(input.token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'purpose'])
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, purpose: row.purpose } : undefined;
+}
+
+/** Deletes every token of the user (a user locked or deactivated by their admin keeps no live link). */
+export async function deletePasswordTokensOfUser(db: Executor, input: { tenantId: number; userId: number }): Promise<void> {
+  await db.deleteFrom('password_tokens').where('tenant_id', '=', input.tenantId).where('user_id', '=', input.userId).execute();
+}
+
+/** Deletes tokens that expired before `before`: they can no longer be spent. Idempotent. */
+export async function deleteExpiredPasswordTokens(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom('password_tokens').where('expires_at', '<=', before.toISOString()).execute();
+}

@@ -1,0 +1,71 @@
+import type { Database } from '../../db/database.ts';
+import { recordActing, type ActingFor } from './acting-audit.ts';
+import type { ServedCompany } from './customer-search.ts';
+
+// The companies a sales person serves (sales_person_companies), the switch between them, and the audit
+// trail a customer admin reads. Every lookup goes through the tenant: a company of another tenant is
+// never served, whatever sales_person_companies says.
+
+export function createSalesPersonRepository(db: Database) {
+  return {
+    async servedCompanies(tenantId: number, userId: number): Promise<ServedCompany[]> {
+      const rows = await db
+        .selectFrom('sales_person_companies as served')
+        .innerJoin('companies', 'companies.id', 'served.company_id')
+        .select(['companies.id', 'companies.customer_no', 'companies.name'])
+        .where('served.user_id', '=', userId)
+        .where('companies.tenant_id', '=', tenantId)
+        .execute();
+      return rows.map((row) => ({ id: row.id, customerNo: row.customer_no, name: row.name }));
+    },
+
+    /**
+     * Makes `companyId` the sales person's current company, with its audit entry, in one transaction.
+     * One guarded update: it changes the row only for a sales person of the tenant who serves a company
+     * of the tenant, so an unknown, foreign or not served company changes nothing (and records nothing).
+     * Answers the company, or undefined when refused.
+     */
+    switchCompany(tenantId: number, userId: number, companyId: number) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('users')
+          .set({ current_company_id: companyId })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', userId)
+          .where('role', '=', 'sales')
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('sales_person_companies as served')
+                .innerJoin('companies', 'companies.id', 'served.company_id')
+                .select('served.company_id')
+                .where('served.user_id', '=', userId)
+                .where('served.company_id', '=', companyId)
+                .where('companies.tenant_id', '=', tenantId),
+            ),
+          )
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return undefined;
+        const company = await trx.selectFrom('companies').select(['id', 'customer_no', 'name']).where('tenant_id', '=', tenantId).where('id', '=', companyId).executeTakeFirstOrThrow();
+        const acting: ActingFor = { tenantId, salesPersonId: userId, companyId };
+        await recordActing(trx, acting, 'switch', { customerNo: company.customer_no });
+        return company;
+      });
+    },
+
+    /** A page of the company's audit trail, newest first; one row more than asked tells whether more follow. */
+    activityPage(tenantId: number, companyId: number, page: { limit: number; offset: number }) {
+      return db
+        .selectFrom('sales_person_activity')
+        .select(['id', 'sales_person_id', 'sales_person_name', 'action', 'detail', 'created_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('company_id', '=', companyId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+    },
+  };
+}
+
+export type SalesPersonRepository = ReturnType<typeof createSalesPersonRepository>;

@@ -1,0 +1,112 @@
+import { createTtlCache } from '../../cache.ts';
+import type { RequestContext, Tenant } from '../../context.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
+import { AppError } from '../../errors.ts';
+import type { ActingDetail } from './acting-audit.ts';
+import { indexCustomers, searchCustomers, translatedCompanyName, type CustomerIndex } from './customer-search.ts';
+import type { SalesPersonRepository } from './sales-person.repository.ts';
+
+// Sales persons and the customers they serve (spec sections 2, 4 and 7; issue 12 item 2; ADR 0015):
+//   - searchCustomers: GET /api/user/salesPersonCustomers?search= — up to 50 of the served companies;
+//   - switchCustomer: POST /api/user/switchCustomerOfSalesPerson {customerId} — the session acts for that
+//     company from the next request on (this process forgets the remembered session at once);
+//   - companyActivity: GET /api/user/companyActivity?page= — what sales persons did for the company,
+//     for its customer admins (and the shop's admins, who manage a company like them).
+// Only a sales person searches and switches (403 otherwise). A company they do not serve, of another
+// tenant or unknown is one and the same 403: the answer tells nothing about which companies exist.
+
+/** How many companies the selector lists (spec section 9: a remote select shows 50 items). */
+export const customerSearchLimit = 50;
+
+// A sales person's companies are read once and searched in memory for a few seconds (like the sessions
+// and settings: ADR 0003): typing a name sends a request per pause, each costing a pass over the list
+// instead of a query over the same rows. A company assigned or renamed shows within this time; a
+// company no longer served may still be listed as long, and the switch then refuses it.
+const servedListTtlMs = 2_000;
+// One list per sales person searching right now; thousands of companies each are a few hundred kB.
+const servedListMaxEntries = 64;
+
+export interface SalesAccount {
+  id: number;
+  translatedName: string;
+  customerNo: string;
+  name: string;
+}
+
+export interface ActivityEntry {
+  _id: number;
+  at: string;
+  salesPerson: { _id: number | null; name: string };
+  action: string;
+  detail: ActingDetail;
+}
+
+interface SalesPersonDeps {
+  repository: SalesPersonRepository;
+  /** Forgets the remembered session, so the next request sees the new company. */
+  forgetSession(tenant: Tenant, token: string): void;
+}
+
+/** Sales persons only (403 'error.forbidden' for everyone else); the routes ask before validating input. */
+export function requireSalesPerson(ctx: RequestContext): { tenantId: number; userId: number } {
+  const identity = ctx.identity;
+  if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
+  if (identity.role !== 'sales') throw new AppError('forbidden', 'error.forbidden');
+  return { tenantId: ctx.tenant.id, userId: identity.userId };
+}
+
+/** Who reads a company's audit trail: its customer admins, and the shop's admins, who manage it like them. */
+export function requireActivityReader(ctx: RequestContext): { tenantId: number; companyId: number } {
+  const identity = ctx.identity;
+  if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
+  if ((identity.role !== 'customer_admin' && identity.role !== 'admin') || identity.companyId === null) throw new AppError('forbidden', 'error.forbidden');
+  return { tenantId: ctx.tenant.id, companyId: identity.companyId };
+}
+
+export function createSalesPersonService({ repository, forgetSession }: SalesPersonDeps) {
+  const servedLists = createTtlCache<CustomerIndex>(servedListTtlMs, servedListMaxEntries);
+
+  return {
+    async searchCustomers(ctx: RequestContext, search: string): Promise<{ data: SalesAccount[] }> {
+      const { tenantId, userId } = requireSalesPerson(ctx);
+      const index = await servedLists.get(`${tenantId}:${userId}`, async () => indexCustomers(await repository.servedCompanies(tenantId, userId)));
+      const data = searchCustomers(index, search, customerSearchLimit).map((company) => ({
+        id: company.id,
+        translatedName: translatedCompanyName(company),
+        customerNo: company.customerNo,
+        name: company.name,
+      }));
+      return { data };
+    },
+
+    /** Answers the company the session now acts for; 403 'sales_person.customer.not_served' when refused. */
+    async switchCustomer(ctx: RequestContext, token: string, customerId: number): Promise<{ company: { _id: number; name: string; customerNo: string } }> {
+      const { tenantId, userId } = requireSalesPerson(ctx);
+      const company = await repository.switchCompany(tenantId, userId, customerId);
+      if (!company) throw new AppError('forbidden', 'sales_person.customer.not_served', { field: 'customerId' });
+      forgetSession(ctx.tenant, token);
+      return { company: { _id: company.id, name: company.name, customerNo: company.customer_no } };
+    },
+
+    /** The company's audit trail, newest first; customer admins and admins of the company. */
+    async companyActivity(ctx: RequestContext, page: { page: number; pageSize: number }) {
+      const { tenantId, companyId } = requireActivityReader(ctx);
+      const rows = await repository.activityPage(tenantId, companyId, { limit: page.pageSize + 1, offset: (page.page - 1) * page.pageSize });
+      const data: ActivityEntry[] = rows.slice(0, page.pageSize).map((row) => ({
+        _id: row.id,
+        at: row.created_at,
+        salesPerson: { _id: row.sales_person_id, name: row.sales_person_name },
+        action: row.action,
+        detail: parseJsonColumn<ActingDetail>(row.detail, {}),
+      }));
+      return { data, meta: { page: page.page, pageSize: page.pageSize, hasMore: rows.length > page.pageSize } };
+    },
+
+    /** Forgets the remembered lists of served companies (tests, after changing assignments). */
+    clearCache(): void {
+      servedLists.clear();
+    },
+  };
+}
+
+export type SalesPersonService = ReturnType<typeof createSalesPersonService>;

@@ -1,0 +1,71 @@
+import { defaultLocale } from '../../../core/locale.ts';
+import type { RequestContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { LoginThrottleRepository } from '../auth/login-throttle.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { SignupInput } from './signup-input.ts';
+import { emailKeyOf, type SignupRepository } from './signup.repository.ts';
+
+// A request for a customer account (issue 12 item 3; POST /api/user/requestAccount and /signup), from
+// someone who has no account yet, so no session is needed. In this order:
+//  1. the tenant takes requests (site setting acceptSignupRequests; otherwise 403 'signup.blocked');
+//  2. the throttles (429 'signup.too_many_requests'): at most `perIp` requests per client address and
+//     `perEmail` per e-mail address within the sign-in throttle's window (LOGIN_WINDOW_MINUTES, whose
+//     housekeeping also clears these counters), counted in login_throttle under their own subjects;
+//  3. the address: one that already has an account is told to contact the sales manager (409
+//     'signup.error.account_exists'), one with an open request that it is being dealt with (409
+//     'signup.error.duplicate'), nothing stored;
+//  4. the request is stored with status 'new' and its two mails are queued, in one transaction.
+// Step 3 tells whether an address is known to the shop. The spec wants these answers; the throttles keep
+// them from being used to scan addresses: a scan from one client address gets `perIp` answers per window.
+
+/** Requests per window from one client address: an office may register a few companies, not dozens. */
+export const signupPerIp = 10;
+/** Requests per window for one e-mail address. */
+export const signupPerEmail = 3;
+
+export function createSignupService(deps: {
+  signups: SignupRepository;
+  throttle: LoginThrottleRepository;
+  settings: Pick<SettingsService, 'getConfiguration'>;
+  windowMinutes: number;
+}) {
+  const { signups, throttle, settings, windowMinutes } = deps;
+
+  async function takeRequest(tenantId: number, emailKey: string, ip: string): Promise<void> {
+    const now = new Date();
+    const window = { tenantId, now: now.toISOString(), windowStart: new Date(now.getTime() - windowMinutes * 60_000).toISOString() };
+    const ipSubject = `signup-ip:${ip}`;
+    const emailSubject = `signup-email:${emailKey}`;
+    const [byIp, byEmail] = await Promise.all([throttle.take({ ...window, subject: ipSubject }), throttle.take({ ...window, subject: emailSubject })]);
+    if (byIp > signupPerIp || byEmail > signupPerEmail) {
+      // A refused request was not looked at: the counters count the requests that were.
+      await throttle.giveBack({ tenantId, subjects: [ipSubject, emailSubject] });
+      throw new AppError('too_many_requests', 'signup.too_many_requests', { params: { minutes: windowMinutes } });
+    }
+  }
+
+  /** Whether the tenant takes signup requests now (the page shows the form, or says it does not). */
+  async function isAccepting(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<boolean> {
+    return (await settings.getConfiguration(ctx)).acceptSignupRequests;
+  }
+
+  return {
+    async requestAccount(ctx: Pick<RequestContext, 'tenant' | 'locale'>, input: SignupInput, ip: string): Promise<{ status: 'received' }> {
+      if (!(await isAccepting(ctx))) throw new AppError('forbidden', 'signup.blocked');
+      await takeRequest(ctx.tenant.id, emailKeyOf(input.email), ip);
+      const sellerEmail = await signups.findSellerEmail(ctx.tenant.id);
+      const { privacyAccepted: _accepted, ...fields } = input;
+      const result = await signups.create(
+        { ...fields, tenantId: ctx.tenant.id, locale: ctx.locale, ip },
+        // The seller reads the shop's own language.
+        sellerEmail ? { recipient: sellerEmail, locale: defaultLocale } : null,
+      );
+      if (result.outcome === 'account_exists') throw new AppError('conflict', 'signup.error.account_exists', { field: 'email' });
+      if (result.outcome === 'duplicate') throw new AppError('conflict', 'signup.error.duplicate', { field: 'email' });
+      return { status: 'received' };
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;
