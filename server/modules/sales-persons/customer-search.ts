@@ -29,13 +29,14 @@ export interface CustomerIndex {
 }
 
 const spelledOut: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
-const nonAscii = /[^\u0000-\u007f]/;
+// Anything but printable ASCII (umlauts, accents, a stray tab) takes the slower Unicode path.
+const nonAscii = /[^ -~]/;
 const untidySpace = /\s\s|^\s|\s$|[^\S ]/;
 
 /** Lower case, umlauts spelled out (ä → ae), other accents dropped, runs of spaces as one. */
 export function foldForSearch(text: string): string {
   let folded = text.toLowerCase();
-  // Most names are plain ASCII: the Unicode work (a tenth of the cost of building the list) only where needed.
+  // Most names are plain ASCII: the Unicode normalisation (the costly part) only where needed.
   if (nonAscii.test(folded)) {
     folded = folded
       .replace(/[äöüß]/g, (char) => spelledOut[char] ?? char)
