@@ -155,6 +155,7 @@ describe('GET /api/order', () => {
       total: { valueNet: row.net_total_cents / 100, valueGross: row.gross_total_cents / 100, currency: 'EUR' },
       lineCount: 1,
       documentLink: `/api/order/${order.id}/document`,
+      placedBy: null,
     });
     expect(all.body.data.find((entry: { _id: number }) => entry._id === ordersH[2]!.id).lineCount).toBe(3);
   });

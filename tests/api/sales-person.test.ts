@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
+import { renderOrderConfirmation } from '../../server/modules/mail/order-confirmation-mail.ts';
 import { startTestShop, type DemoAccount, type TestShop } from './helper.ts';
 
 // Sales persons acting for their customers (issue 12 item 2): the customer search (limits, matching,
@@ -32,6 +33,10 @@ const currentCompany = async (account: DemoAccount = 'sales') => (await call(acc
 const activityRows = (companyId: number) => shop.db.selectFrom('sales_person_activity').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
 const allActivity = async () => Number((await shop.db.selectFrom('sales_person_activity').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 const storedCurrent = async () => (await shop.db.selectFrom('users').select('current_company_id').where('id', '=', salesId).executeTakeFirstOrThrow()).current_company_id;
+
+const testShopIdentity = { name: 'Nordlicht Großhandel GmbH', email: 'info@nordlicht-grosshandel.example', phone: null, address: [], logoUrl: null };
+const confirmationRecipients = async (orderId: number) =>
+  (await shop.db.selectFrom('mail_outbox').select('recipient').where('kind', '=', 'order_confirmation').where('order_id', '=', orderId).orderBy('id').execute()).map((row) => row.recipient);
 
 async function switchOk(customerNo: string) {
   const answer = await switchTo(company.get(customerNo));
@@ -245,6 +250,10 @@ describe('acting for the chosen company', () => {
       expect([account, seen.statusCode, seen.body.placedBy]).toEqual([account, 200, placedBy]);
     }
     expect((await call('customer2', 'GET', `/api/order/${placed.body._id}`)).statusCode).toBe(404);
+    // The confirmation goes to the sales person and, as the company's news, to its active customer admin.
+    expect(await confirmationRecipients(placed.body._id)).toEqual(['sven.carstensen@nordlicht-grosshandel.example', 'thomas.muster@muster-baubedarf.example']);
+    const mail = renderOrderConfirmation((await call('customeradmin', 'GET', `/api/order/${placed.body._id}`)).body, { locale: 'en', publicUrl: 'http://shop.test', shop: testShopIdentity });
+    expect(mail.text).toMatch(/Placed by\W+Sven Carstensen/);
 
     const last = (await activityRows(company.get('10001')!)).at(-1)!;
     expect([last.action, JSON.parse(last.detail)]).toEqual(['order.placed', { orderId: placed.body._id, orderNumber: placed.body.orderNumber, orderType: 'order' }]);
@@ -257,6 +266,11 @@ describe('acting for the chosen company', () => {
     await call('customer', 'POST', '/api/basket', { items: [{ _id: special.id, sku: special.sku, orderType: 'order', quantity: 4 }] });
     const own = await placeOrder('customer', await shippingAddressOf(shop.db, '10001'));
     expect([own.statusCode, own.body.placedBy], own.raw).toEqual([201, null]);
+    expect(await confirmationRecipients(own.body._id)).toEqual(['petra.muster@muster-baubedarf.example']);
+    // The company's order history marks the one the sales person placed.
+    const history = await call('customeradmin', 'GET', '/api/order?pageSize=50');
+    const marks = Object.fromEntries(history.body.data.map((order: { _id: number; placedBy: string | null }) => [order._id, order.placedBy]));
+    expect([marks[placed.body._id], marks[own.body._id]]).toEqual(['Sven Carstensen', null]);
   });
 
   it('records address writes with the address, and none for a refused one', async () => {

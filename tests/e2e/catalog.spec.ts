@@ -36,6 +36,8 @@ function productWithVariants() {
 
 test.describe('a customer browsing a category', () => {
   test('pages through the list, switches to the grid and shows only products in stock', async ({ page }) => {
+    // Two sets of screens (two widths, two languages, axe each) on top of the walk: more than the default 30 s on a slow machine.
+    test.setTimeout(90_000);
     await signIn(page, 'customer');
     await page.getByTestId('category-menu').getByRole('link', { name: 'Werkzeug', exact: true }).click();
     await expect(page).toHaveURL(/\/category\/werkzeug-1$/);

@@ -44,6 +44,7 @@ function HistoryTable({ orders, showNetPrices }: { orders: readonly OrderHistory
               <Link to={orderPath(order._id)} className="num font-medium whitespace-nowrap text-brand-text underline-offset-2 hover:underline" data-testid="order-link">
                 {order.orderNumber}
               </Link>
+              {order.placedBy ? <span className="block text-xs text-zinc-600" data-testid="order-placed-by">{t('order_history.placed_by', { name: order.placedBy })}</span> : null}
             </td>
             <td className="num border-b border-zinc-100 px-2 whitespace-nowrap text-zinc-700">{formatDate(order.orderDate, locale)}</td>
             <td className="max-w-40 truncate border-b border-zinc-100 px-2 text-zinc-700" title={order.externalOrderNumber ?? undefined}>
@@ -88,6 +89,7 @@ function HistoryCards({ orders, showNetPrices }: { orders: readonly OrderHistory
               </>
             ) : null}
           </p>
+          {order.placedBy ? <p className="mt-0.5 text-xs text-zinc-600" data-testid="order-placed-by">{t('order_history.placed_by', { name: order.placedBy })}</p> : null}
           <div className="mt-2 flex flex-wrap gap-1.5">
             <OrderStatusChip name={order.status.name} />
             <DeliveryStatusChip code={order.deliveryStatus} t={t} />

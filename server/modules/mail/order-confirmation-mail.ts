@@ -38,6 +38,8 @@ export function confirmationContent(order: OrderView, locale: Locale): Confirmat
     [k('order_date'), formatShopDate(order.orderDate, locale, true)],
   ];
   if (order.externalOrderNumber) facts.push([k('po_number'), order.externalOrderNumber]);
+  // A sales person's order for the company: the customer's admins get this confirmation too, and its PDF says it.
+  if (order.placedBy) facts.push([k('placed_by'), order.placedBy.name]);
   if (order.paymentMethod) facts.push([k('payment_method'), order.paymentMethod]);
   if (order.shippingMethod) facts.push([k('shipping_method'), order.shippingMethod]);
 

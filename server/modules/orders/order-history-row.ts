@@ -1,4 +1,6 @@
 import { centsToAmount } from '../../../core/money.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
+import type { PlacedBy } from '../sales-persons/acting-audit.ts';
 import type { OrderHistoryRow } from './order-history.repository.ts';
 import type { StatusNames } from './order-history-statuses.ts';
 import { orderDocumentLink } from './order-view.ts';
@@ -18,6 +20,8 @@ export function toOrderHistoryRow(row: OrderHistoryRow, statuses: StatusNames) {
     total: { valueNet: centsToAmount(row.net_total_cents), valueGross: centsToAmount(row.gross_total_cents), currency: row.currency },
     lineCount: Number(row.line_count),
     documentLink: orderDocumentLink(row.id),
+    /** The sales person who placed the order for the company; null for the company's own orders. */
+    placedBy: parseJsonColumn<PlacedBy | null>(row.placed_by, null)?.name ?? null,
   };
 }
 

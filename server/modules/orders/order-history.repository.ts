@@ -55,6 +55,7 @@ const historyColumns = [
   'o.net_total_cents',
   'o.gross_total_cents',
   'o.currency',
+  'o.placed_by',
 ] as const;
 
 const sortColumns = { orderDate: 'o.order_date', orderNumber: 'o.order_number', total: 'o.gross_total_cents' } as const;

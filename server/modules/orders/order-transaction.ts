@@ -337,7 +337,7 @@ export async function placeInTransaction(trx: Database, plan: PlacementPlan): Pr
   await createCheckoutRequestRepository(trx).bind(tenantId, input.idempotencyKey, orderId);
   // The confirmation mail commits (or rolls back) with the order: exactly one per committed order. An
   // order paid online gets it when the payment is confirmed (payments/payment.repository.ts).
-  if (!plan.paymentDueAt) await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale });
+  if (!plan.paymentDueAt) await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale, placedForCompanyId: acting?.companyId });
   const orderNumber = await writes.assignOrderNumber(tenantId, orderId);
   if (acting) await recordActing(trx, acting, 'order.placed', { orderId, orderNumber, orderType: input.orderType }, placedBy?.name);
   // Just placed: the default status, a timeline of its placement, no parcels yet (what a read finds too).

@@ -168,9 +168,29 @@ export function createOrderWrites(trx: Database) {
       if (notes.length > 0) await trx.insertInto('order_notes').values([...notes]).execute();
     },
 
-    /** Notes the order's confirmation mail, due at once; the mail worker sends it after the commit. */
-    async queueConfirmationMail(mail: { tenantId: number; orderId: number; recipient: string; locale: string }): Promise<void> {
+    /**
+     * Notes the order's confirmation mail to the one who placed it, due at once; the mail worker sends it
+     * after the commit. An order a sales person placed for the company (`placedForCompanyId`) also goes to
+     * each active customer admin of that company, in their language: the company learns at once what was
+     * ordered in its name, not only when it looks at its order history.
+     */
+    async queueConfirmationMail(mail: { tenantId: number; orderId: number; recipient: string; locale: string; placedForCompanyId?: number | null }): Promise<void> {
       await queueMail(trx, mail, { kind: 'order_confirmation', orderId: mail.orderId });
+      if (!mail.placedForCompanyId) return;
+      const admins = await trx
+        .selectFrom('users')
+        .select(['email', 'locale'])
+        .where('tenant_id', '=', mail.tenantId)
+        .where('company_id', '=', mail.placedForCompanyId)
+        .where('role', '=', 'customer_admin')
+        .where('is_active', '=', 1)
+        .where('is_locked', '=', 0)
+        .orderBy('id')
+        .execute();
+      for (const admin of admins) {
+        if (admin.email.trim() === '' || admin.email.toLowerCase() === mail.recipient.toLowerCase()) continue;
+        await queueMail(trx, { tenantId: mail.tenantId, recipient: admin.email, locale: admin.locale ?? mail.locale }, { kind: 'order_confirmation', orderId: mail.orderId });
+      }
     },
 
     /** The ordered lines leave the basket; the other cart type stays. */

@@ -42,6 +42,8 @@ export function createPaymentRepository(db: Database) {
         'orders.gross_total_cents',
         'orders.currency',
         'orders.locale',
+        'orders.company_id',
+        'orders.placed_by_user_id',
         'users.email',
       ])
       .where('payment_sessions.session_id', '=', sessionId)
@@ -60,9 +62,15 @@ export function createPaymentRepository(db: Database) {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async function queueMail(trx: Database, order: { tenant_id: number; order_id: number; email: string | null; locale: string | null }) {
+  async function queueMail(trx: Database, order: { tenant_id: number; order_id: number; email: string | null; locale: string | null; company_id: number; placed_by_user_id: number | null }) {
     if (!order.email) return;
-    await createOrderWrites(trx).queueConfirmationMail({ tenantId: order.tenant_id, orderId: order.order_id, recipient: order.email, locale: order.locale ?? defaultLocale });
+    await createOrderWrites(trx).queueConfirmationMail({
+      tenantId: order.tenant_id,
+      orderId: order.order_id,
+      recipient: order.email,
+      locale: order.locale ?? defaultLocale,
+      placedForCompanyId: order.placed_by_user_id === null ? null : order.company_id,
+    });
   }
 
   /** Gives back what the order's lines took from stock and pre-stock, in id order (no lock cycles). */
@@ -256,7 +264,7 @@ export function createPaymentRepository(db: Database) {
         const order = await trx
           .selectFrom('orders')
           .leftJoin('users', 'users.id', 'orders.user_id')
-          .select(['orders.id as order_id', 'orders.tenant_id', 'orders.locale', 'users.email'])
+          .select(['orders.id as order_id', 'orders.tenant_id', 'orders.locale', 'orders.company_id', 'orders.placed_by_user_id', 'users.email'])
           .where('orders.tenant_id', '=', tenantId)
           .where('orders.id', '=', orderId)
           .executeTakeFirst();
