@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { DatabaseEngine } from '../server/config.ts';
-import { hashSessionToken, newSessionToken } from '../server/modules/auth/session-token.ts';
-import { benchDataDir, databaseUrl, openBenchDatabase } from './catalog-bench-db.ts';
+import { createSession, measureHello, startServers } from './bench-harness.ts';
+import { benchDataDir, openBenchDatabase } from './catalog-bench-db.ts';
 
 // `npm run bench:orders [-- --products 100000] [--engine postgres] [--rounds 10] [--connections 10] [--rate 100]`:
 // POST /api/order/create with 5-line carts from 200 buyers (issue 10), against the production server
@@ -33,25 +31,7 @@ const connections = Number(values.connections);
 const rate = Number(values.rate);
 const buyers = 200;
 const linesPerCart = 5;
-const root = path.resolve(import.meta.dirname, '..');
 const shopPort = 3310;
-const helloPort = 3311;
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...(process.env.BENCH_SHOP_PROFILE && script.startsWith('server') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDataDir, 'profiles')}`] : []), script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitUntilServing(url: string) {
-  for (let i = 0; i < 2400; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 // The orders are sent over kept-alive sockets with node:http, which costs the load generator far less
 // CPU than fetch: on a 2-core machine the generator's CPU is taken from the shop and its database.
@@ -79,7 +59,6 @@ await db.updateTable('products').set({ stock: 10_000_000 }).where('id', 'in', po
 // The buyers: users with a session each, written directly (signing 200 buyers in would measure argon2).
 await db.deleteFrom('users').where('username', 'like', 'bench-buyer-%').execute();
 const template = await db.selectFrom('users').select('password_hash').where('username', '=', 'customer').executeTakeFirstOrThrow();
-const now = new Date().toISOString();
 const tokens: string[] = [];
 for (let i = 0; i < buyers; i++) {
   const user = await db
@@ -87,31 +66,15 @@ for (let i = 0; i < buyers; i++) {
     .values({ tenant_id: company.tenant_id, company_id: company.id, current_company_id: null, username: `bench-buyer-${i}`, email: `bench-buyer-${i}@example.com`, first_name: 'Bench', last_name: String(i), phone: null, password_hash: template.password_hash, role: 'customer', locale: null, is_deal: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = newSessionToken();
-  await db.insertInto('sessions').values({ tenant_id: company.tenant_id, user_id: user.id, token_hash: hashSessionToken(token), created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
-  tokens.push(token);
+  tokens.push(await createSession(db, company.tenant_id, user.id));
 }
 if (engine === 'postgres') await sql`analyze`.execute(db);
 await handle.close();
 
-const hello = start('bench/hello-server.ts', { PORT: String(helloPort) });
-const dataDir = path.join(benchDataDir, 'orders');
-const shop = start('server/index.ts', {
-  PORT: String(shopPort),
-  HOST: '127.0.0.1',
-  DATABASE_URL: await databaseUrl(engine, products),
-  MEDIA_DIR: path.join(benchDataDir, 'media'),
-  MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
-  MAIL_WORKER: 'off',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-  CATALOG_ANSWER_CACHE_MS: process.env.CATALOG_ANSWER_CACHE_MS ?? '2000',
-  LOGIN_MAX_ATTEMPTS: '1000',
-});
+const servers = await startServers({ engine, products, shopPort, helloPort: 3311, env: { MAIL_OUTBOX_DIR: path.join(benchDataDir, 'orders', 'outbox') } });
 try {
-  await Promise.all([waitUntilServing(`http://127.0.0.1:${helloPort}/hello`), waitUntilServing(`http://127.0.0.1:${shopPort}/readyz`)]);
-  const helloRun = await autocannon({ url: `http://127.0.0.1:${helloPort}/hello`, connections, duration: 5 });
-  const base = `http://127.0.0.1:${shopPort}`;
+  const helloRun = await measureHello(servers, connections);
+  const { base } = servers;
   const body = orderBody(addressId);
   const postOrder = (token: string, key: string) =>
     new Promise<number>((resolve, reject) => {
@@ -190,12 +153,11 @@ try {
   const paced = [];
   for (let round = rounds + 1; round <= rounds * 2; round++) paced.push(await placeRound(round, rate));
   console.log(`\n${engine}, ${products} products, ${buyers} buyers, ${linesPerCart} lines a cart; after a first round, ${rounds} rounds at ${connections} connections and ${rounds} at ${rate} orders/s`);
-  console.log(`hello: ${Math.round(helloRun.requests.average)} req/s, p50 ${helloRun.latency.p50} ms, p99 ${helloRun.latency.p99} ms`);
+  console.log(`hello: ${helloRun.rps} req/s, p50 ${helloRun.p50} ms, p99 ${helloRun.p99} ms`);
   report('POST /api/order/create, first round after the start', [first]);
   report(`POST /api/order/create, ${connections} connections`, measured);
   report(`POST /api/order/create, sent at ${rate}/s`, paced);
   for (const [index, run] of measured.entries()) report(`  round ${index + 1}`, [run]);
 } finally {
-  hello.kill('SIGTERM');
-  shop.kill('SIGTERM');
+  await servers.stop();
 }

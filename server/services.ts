@@ -22,6 +22,7 @@ import { createContentRepository } from './modules/content/content.repository.ts
 import { createContentService } from './modules/content/content.service.ts';
 import { createLoginAttemptRepository } from './modules/auth/login-attempt.repository.ts';
 import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
+import { createRequestThrottle } from './modules/auth/request-throttle.ts';
 import { createPasswordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
@@ -113,12 +114,14 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     log,
   });
   const financeDocuments = createFinanceRepository(db);
+  // One throttle (one table and window) for sign-ins, password resets and signup requests.
+  const throttle = createRequestThrottle(createLoginThrottleRepository(db), config.loginThrottle.windowMinutes);
   const auth = createAuthService({
     sessions: createSessionRepository(db),
     attempts: createLoginAttemptRepository(db),
-    throttle: createLoginThrottleRepository(db),
+    throttle,
     users,
-    settings: { sessionTtlHours: config.sessionTtlHours, loginThrottle: config.loginThrottle },
+    settings: { sessionTtlHours: config.sessionTtlHours, maxAttempts: config.loginThrottle.maxAttempts },
   });
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
@@ -126,22 +129,16 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     auth,
     users: createUserService(users),
     // Requests for a customer account from /signup, throttled like sign-ins (in the same table and window).
-    signup: createSignupService({
-      signups: createSignupRepository(db),
-      throttle: createLoginThrottleRepository(db),
-      settings,
-      windowMinutes: config.loginThrottle.windowMinutes,
-    }),
+    signup: createSignupService({ signups: createSignupRepository(db), throttle, settings }),
     // The customer admin's users of the company (issue 12 item 1); locking a user ends their sessions at once.
     companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache() }),
     // Sales persons: the customers they serve, the switch between them, the company's audit trail (issue 12 item 2).
     salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db), forgetSession: (tenant, token) => auth.forgetSession(tenant, token) }),
     // Password reset by mail and the /reset link of reset and invitation mails (issue 12 item 4); throttled
-    // in the login throttle's table and window; a new password ends the user's sessions at once.
+    // like sign-ins; a new password ends the user's sessions at once.
     passwordReset: createPasswordResetService({
       repository: createPasswordResetRepository(db),
-      throttle: createLoginThrottleRepository(db),
-      windowMinutes: config.loginThrottle.windowMinutes,
+      throttle,
       forgetLiveSessions: () => auth.clearCache(),
     }),
     statistics: createStatisticsService(createStatisticsRepository(db)),

@@ -6,7 +6,7 @@ import type { Route } from './+types/auth';
 import { appLoadContext } from '../app-context';
 import { readForm } from '../lib/read-form.server';
 import { LoginError, signIn } from '../lib/sign-in.server';
-import { useConfiguration } from '../features/session/use-root-data';
+import { SignupLink } from '../features/signup/signup-links';
 
 const loginForm = z.object({
   username: z.string().trim().min(1).max(200),
@@ -40,7 +40,6 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const error = actionData?.error;
-  const configuration = useConfiguration();
   // Back from /reset: the password is set and every session of the account has ended.
   const [searchParams] = useSearchParams();
   const passwordSet = searchParams.get('password') === 'set';
@@ -117,14 +116,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           {t('auth.guest_login')}
         </button>
       </Form>
-      {configuration.acceptSignupRequests ? (
-        <p className="mt-6 text-center text-sm text-zinc-700">
-          {t('signup.no_account')}{' '}
-          <Link to="/signup" className="font-medium text-brand-text underline underline-offset-2">
-            {t('signup.link')}
-          </Link>
-        </p>
-      ) : null}
+      <SignupLink className="mt-6 text-center" />
     </div>
   );
 }

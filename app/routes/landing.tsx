@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/i18n';
 import { Form, Link } from 'react-router';
 import { useRootData } from '../features/session/use-root-data';
+import { SignupLink } from '../features/signup/signup-links';
 
 // The first screen for someone who is not signed in: who the wholesaler is, and the two ways in.
 export default function LandingPage() {
@@ -28,14 +29,7 @@ export default function LandingPage() {
           </button>
         </Form>
       </div>
-      {configuration.acceptSignupRequests ? (
-        <p className="mt-4 text-sm text-zinc-700">
-          {t('signup.no_account')}{' '}
-          <Link to="/signup" className="font-medium text-brand-text underline underline-offset-2">
-            {t('signup.link')}
-          </Link>
-        </p>
-      ) : null}
+      <SignupLink className="mt-4" />
       <address className="mt-10 text-sm not-italic leading-6 text-zinc-600">
         {company.name}
         <br />

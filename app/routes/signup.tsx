@@ -1,7 +1,8 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/signup';
 import { appLoadContext } from '../app-context';
 import { SignupForm } from '../features/signup/signup-form';
+import { QuestionLink } from '../features/signup/signup-links';
 import { SignupBlocked, SignupReceived } from '../features/signup/signup-outcome';
 import { loadSignupPage, sendSignupFromForm } from '../features/signup/signup.server';
 import { useTranslation } from '../lib/i18n';
@@ -46,12 +47,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
         privacyPolicyHtml={loaderData.privacyPolicyHtml}
         problems={actionData?.problems ?? null}
       />
-      <p className="mt-6 text-center text-sm text-zinc-700">
-        {t('signup.have_account')}{' '}
-        <Link to="/auth" className="font-medium text-brand-text underline underline-offset-2">
-          {t('signup.sign_in')}
-        </Link>
-      </p>
+      <QuestionLink question={t('signup.have_account')} to="/auth" label={t('signup.sign_in')} className="mt-6 text-center" />
     </section>
   );
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './helper.ts';
-import { createUser, demoTenantId, sessionClient } from './order-history-fixtures.ts';
-import { startTestSmtp, type TestSmtp } from './smtp-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestShop } from './helper.ts';
+import { mailShopForFile, type TestSmtp } from './smtp-fixture.ts';
 
 // The notice of a changed e-mail address (issue 11, the profile): written to the outbox in the profile's
 // transaction, to the old address, and sent by the mail worker through a real SMTP server in the shop's
@@ -11,33 +10,12 @@ import { startTestSmtp, type TestSmtp } from './smtp-fixture.ts';
 let smtp: TestSmtp;
 let shop: TestShop;
 let tenantId: number;
-let companyId: number;
-let userSequence = 0;
+const mailShop = mailShopForFile();
+const newUser = () => mailShop.newCustomer('mail-change');
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  shop = await startTestShop({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example', LOG_LEVEL: 'error' });
-  tenantId = await demoTenantId(shop.db);
-  companyId = (await shop.db.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).where('customer_no', '=', '10001').executeTakeFirstOrThrow()).id;
+beforeAll(() => {
+  ({ smtp, shop, tenantId } = mailShop);
 });
-
-afterAll(async () => {
-  await shop?.close();
-  await smtp.close();
-});
-
-beforeEach(async () => {
-  await shop.services.mailWorker.drainOnce();
-  smtp.received.length = 0;
-});
-
-/** A customer of 10001 made for one test, signed in. */
-async function newUser() {
-  userSequence += 1;
-  const user = await createUser(shop.db, tenantId, companyId, `mail-change-${userSequence}`, 'customer');
-  const email = `mail-change-${userSequence}@example.com`;
-  return { ...user, email, client: sessionClient(shop, user.auth) };
-}
 
 const noticesTo = (recipient: string) => shop.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'email_changed').where('recipient', '=', recipient).execute();
 

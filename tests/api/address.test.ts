@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext, Role } from '../../server/context.ts';
 import { addressProblemForOrder, maxAddressesPerCompany, usableForOrder, type Address } from '../../server/modules/addresses/address.service.ts';
-import { startTestShop, type DemoAccount, type TestShop } from './helper.ts';
+import { callApi, startTestShop, type ApiRequest, type DemoAccount, type TestShop } from './helper.ts';
 
 // The company address book: GET, POST, PUT and DELETE /api/address on the acting company, default
 // switching, the master data rule, blocked users, validation, foreign and unknown ids alike, guests and
@@ -12,17 +12,7 @@ let tenantId: number;
 const companies = new Map<string, number>();
 const auths = new Map<DemoAccount, string>();
 
-async function call(account: DemoAccount | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const authorization = account ? auths.get(account) : undefined;
-  const response = await shop.app.inject({
-    method,
-    url,
-    headers: { ...(authorization ? { authorization } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  // json()'s answer is untyped: each test reads the fields it expects.
-  return { statusCode: response.statusCode, body: response.body ? response.json() : null, raw: response.body };
-}
+const call = (account: DemoAccount | null, ...request: ApiRequest) => callApi(shop, account ? auths.get(account) : null, ...request);
 
 const list = async (account: DemoAccount, headers: Record<string, string> = {}): Promise<Address[]> => {
   const answer = await call(account, 'GET', '/api/address', undefined, headers);

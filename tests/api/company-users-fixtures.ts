@@ -57,5 +57,3 @@ export function expectRefusal(response: { statusCode: number; body: unknown }, s
   expect(response.statusCode, JSON.stringify(response.body)).toBe(status);
   expect(response.body).toMatchObject({ messageKey, ...(field ? { field } : {}) });
 }
-
-export const tokenOf = (body: string) => /\/reset\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1];

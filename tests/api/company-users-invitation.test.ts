@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestCompany, expectRefusal, snapshot, tokenOf, userBody, type TestCompany } from './company-users-fixtures.ts';
-import { startTestShop, type TestShop } from './helper.ts';
-import { demoTenantId } from './order-history-fixtures.ts';
-import { startTestSmtp, type TestSmtp } from './smtp-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestCompany, expectRefusal, snapshot, userBody, type TestCompany } from './company-users-fixtures.ts';
+import type { TestShop } from './helper.ts';
+import { resetTokenOf, mailShopForFile } from './smtp-fixture.ts';
 
 // The mails of the customer admin's user list (issue 12 item 1), through the outbox and a real SMTP server:
 // a new user's invitation with a single-use link to /reset?token=… (valid 7 days) that sets the password
@@ -10,33 +9,13 @@ import { startTestSmtp, type TestSmtp } from './smtp-fixture.ts';
 // the password reset mail to a chosen user; a corrected address gets the invitation anew. The shop runs with
 // MAIL_WORKER off, so each test drives the worker with drainOnce().
 
-let smtp: TestSmtp;
 let shop: TestShop;
 let tenantId: number;
+const mailShop = mailShopForFile({ LOGIN_MAX_ATTEMPTS: '50' });
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  shop = await startTestShop({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example', LOG_LEVEL: 'error', LOGIN_MAX_ATTEMPTS: '50' });
-  tenantId = await demoTenantId(shop.db);
+beforeAll(() => {
+  ({ shop, tenantId } = mailShop);
 });
-
-afterAll(async () => {
-  await shop?.close();
-  await smtp.close();
-});
-
-beforeEach(async () => {
-  await shop.services.mailWorker.drainOnce();
-  smtp.received.length = 0;
-});
-
-/** The mails to one address the worker has sent since the last look (they are taken off the pile). */
-async function mailsTo(address: string) {
-  await shop.services.mailWorker.drainOnce();
-  const mine = smtp.received.filter((mail) => mail.to.includes(address));
-  smtp.received.splice(0, smtp.received.length, ...smtp.received.filter((mail) => !mine.includes(mail)));
-  return mine;
-}
 
 const resetPassword = (token: string | undefined, newPassword: string) => shop.app.inject({ method: 'POST', url: '/api/user/resetPassword', payload: { token, newPassword } });
 const login = (username: string, password: string) => shop.app.inject({ method: 'POST', url: '/api/login', payload: { username, password, tenant: 'demo' } });
@@ -52,7 +31,7 @@ describe('the invitation of a new user', () => {
   it('comes by mail with a single-use link to /reset that sets the password; then the user signs in', async () => {
     const company = await createTestCompany(shop, tenantId);
     const user = await create(company, { firstName: 'Nora', lastName: 'Neu' });
-    const [mail, ...more] = await mailsTo(user.email);
+    const [mail, ...more] = await mailShop.takeMailsTo(user.email);
     expect(more).toHaveLength(0);
     expect(mail!.raw).toMatch(/^Subject: .*(Zugang|=\?UTF-8\?)/im);
     expect(mail!.body).toContain('Nora Neu');
@@ -65,7 +44,7 @@ describe('the invitation of a new user', () => {
     expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBe(7 * 24 * 3600_000);
 
     // The link, followed: the same POST the /reset page sends.
-    const token = tokenOf(mail!.body);
+    const token = resetTokenOf(mail!.body);
     const set = await resetPassword(token, 'Neues-Kennwort-2026');
     expect(set.statusCode, set.body).toBe(200);
     expect((await login(user.username, 'Neues-Kennwort-2026')).statusCode).toBe(200);
@@ -82,17 +61,17 @@ describe('the invitation of a new user', () => {
     const body = userBody();
     const response = await shop.app.inject({ method: 'POST', url: '/api/user/saveCompanyUser', headers: { authorization: company.admin.auth, 'accept-language': 'en' }, payload: body });
     expect(response.statusCode, response.body).toBe(200);
-    const [mail] = await mailsTo(body.email);
+    const [mail] = await mailShop.takeMailsTo(body.email);
     expect(mail!.body).toContain('Use the link below to set your password');
   });
 
   it('is sent again on request with a new link that voids the old one', async () => {
     const company = await createTestCompany(shop, tenantId);
     const user = await create(company);
-    const first = tokenOf((await mailsTo(user.email))[0]!.body);
+    const first = resetTokenOf((await mailShop.takeMailsTo(user.email))[0]!.body);
     const again = await company.admin.client.post('/api/user/inviteCompanyUser', { _id: user._id });
     expect(again.statusCode, JSON.stringify(again.body)).toBe(204);
-    const second = tokenOf((await mailsTo(user.email))[0]!.body);
+    const second = resetTokenOf((await mailShop.takeMailsTo(user.email))[0]!.body);
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
     const voided = await resetPassword(first, 'Neues-Kennwort-2026');
@@ -103,7 +82,7 @@ describe('the invitation of a new user', () => {
   it('waits for a user created locked or inactive: no mail, and no invitation until they may sign in', async () => {
     const company = await createTestCompany(shop, tenantId);
     const user = await create(company, { locked: true });
-    expect(await mailsTo(user.email)).toEqual([]);
+    expect(await mailShop.takeMailsTo(user.email)).toEqual([]);
     expect(await shop.db.selectFrom('password_tokens').select('id').where('user_id', '=', user._id).execute()).toEqual([]);
     const before = await snapshot(shop);
     expectRefusal(await company.admin.client.post('/api/user/inviteCompanyUser', { _id: user._id }), 422, 'company_user.mail.shut_out');
@@ -111,18 +90,18 @@ describe('the invitation of a new user', () => {
     expect(await snapshot(shop)).toEqual(before);
     expect((await company.admin.client.post('/api/user/saveCompanyUser', { ...user, locked: false })).statusCode).toBe(200);
     expect((await company.admin.client.post('/api/user/inviteCompanyUser', { _id: user._id })).statusCode).toBe(204);
-    expect(tokenOf((await mailsTo(user.email))[0]!.body)).toBeDefined();
+    expect(resetTokenOf((await mailShop.takeMailsTo(user.email))[0]!.body)).toBeDefined();
   });
 
   it('goes anew to a corrected address; the old address hears of the change and its link dies', async () => {
     const company = await createTestCompany(shop, tenantId);
     const user = await create(company);
-    const oldToken = tokenOf((await mailsTo(user.email))[0]!.body);
+    const oldToken = resetTokenOf((await mailShop.takeMailsTo(user.email))[0]!.body);
     const corrected = `korrigiert-${user.username}@example.com`;
     expect((await company.admin.client.post('/api/user/saveCompanyUser', { ...user, email: corrected })).statusCode).toBe(200);
-    const [notice] = await mailsTo(user.email);
+    const [notice] = await mailShop.takeMailsTo(user.email);
     expect(notice!.body).toContain(corrected);
-    const newToken = tokenOf((await mailsTo(corrected))[0]?.body ?? '');
+    const newToken = resetTokenOf((await mailShop.takeMailsTo(corrected))[0]?.body ?? '');
     expect(newToken).toBeDefined();
     expect((await resetPassword(oldToken, 'Neues-Kennwort-2026')).statusCode).toBe(422);
     expect((await resetPassword(newToken, 'Neues-Kennwort-2026')).statusCode).toBe(200);
@@ -136,12 +115,12 @@ describe('the password reset mail to a chosen user', () => {
     const email = `${user.username}@example.com`;
     const sent = await company.admin.client.post('/api/user/sendCompanyUserPasswordReset', { _id: user.userId });
     expect(sent.statusCode, JSON.stringify(sent.body)).toBe(204);
-    const [mail] = await mailsTo(email);
+    const [mail] = await mailShop.takeMailsTo(email);
     expect(mail!.body).toContain(user.username);
     const stored = await shop.db.selectFrom('password_tokens').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow();
     expect(stored.purpose).toBe('reset');
     expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBe(2 * 3600_000);
-    expect((await resetPassword(tokenOf(mail!.body), 'Neues-Kennwort-2026')).statusCode).toBe(200);
+    expect((await resetPassword(resetTokenOf(mail!.body), 'Neues-Kennwort-2026')).statusCode).toBe(200);
     expect((await login(user.username, 'Neues-Kennwort-2026')).statusCode).toBe(200);
   });
 

@@ -70,3 +70,20 @@ export async function startTestShop(env: Record<string, string> = {}, options: T
     },
   };
 }
+
+/** An API request: method, URL, body (none when undefined) and further headers. */
+export type ApiRequest = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers?: Record<string, string>];
+
+/**
+ * One API request with the given Authorization header value (none for null or undefined): answers the
+ * status, the parsed JSON body (null when empty; untyped, each test reads the fields it expects) and the raw body.
+ */
+export async function callApi(shop: Pick<TestShop, 'app'>, authorization: string | null | undefined, ...[method, url, payload, headers = {}]: ApiRequest) {
+  const response = await shop.app.inject({
+    method,
+    url,
+    headers: { ...(authorization ? { authorization } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { statusCode: response.statusCode, body: response.body ? response.json() : null, raw: response.body };
+}

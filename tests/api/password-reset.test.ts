@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPasswordToken, issuePasswordToken, spendPasswordToken } from '../../server/modules/auth/password-token.repository.ts';
 import { queueInvitationMail } from '../../server/modules/auth/password-link-mails.ts';
 import { resetMailLimits, resetTokenGuessesPerIp } from '../../server/modules/auth/password-reset.service.ts';
-import { demoAccounts, startTestShop, type TestShop } from './helper.ts';
-import { createUser, demoTenantId } from './order-history-fixtures.ts';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from './smtp-fixture.ts';
+import { demoAccounts, type TestShop } from './helper.ts';
+import { resetTokenOf, mailShopForFile, type ReceivedMail, type TestSmtp } from './smtp-fixture.ts';
 
 // Single-use links to set a password (issue 12): the tokens behind them, the reset and invitation mails
 // they travel in (a real SMTP server, the shop driving its worker with drainOnce()), what the outbox
@@ -14,40 +13,17 @@ import { startTestSmtp, type ReceivedMail, type TestSmtp } from './smtp-fixture.
 let smtp: TestSmtp;
 let shop: TestShop;
 let tenantId: number;
-let companyId: number;
-let userSequence = 0;
+const mailShop = mailShopForFile();
+const newUser = (prefix = 'reset') => mailShop.newCustomer(prefix);
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  shop = await startTestShop({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example', LOG_LEVEL: 'error' });
-  tenantId = await demoTenantId(shop.db);
-  companyId = (await shop.db.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).where('customer_no', '=', '10001').executeTakeFirstOrThrow()).id;
+beforeAll(() => {
+  ({ smtp, shop, tenantId } = mailShop);
 });
-
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-});
-
-beforeEach(async () => {
-  await shop.services.mailWorker.drainOnce();
-  smtp.received.length = 0;
-});
-
-/** A customer of 10001 made for one test (with a live session), e-mail `<username>@example.com`. */
-async function newUser(prefix = 'reset') {
-  userSequence += 1;
-  const username = `${prefix}-${userSequence}`;
-  const user = await createUser(shop.db, tenantId, companyId, username, 'customer');
-  return { ...user, username, email: `${username}@example.com` };
-}
-
-const linkPattern = /https:\/\/shop\.example\/reset\?token=([A-Za-z0-9_-]{43})/;
 
 function tokenIn(mail: ReceivedMail): string {
-  const match = linkPattern.exec(mail.body);
-  if (!match) throw new Error(`no reset link in ${mail.body}`);
-  return match[1]!;
+  const token = resetTokenOf(mail.body);
+  if (!token) throw new Error(`no reset link in ${mail.body}`);
+  return token;
 }
 
 describe('password tokens', () => {
@@ -145,9 +121,7 @@ const signIn = (username: string, password: string) =>
 async function mailedToken(email: string): Promise<{ mail: ReceivedMail; token: string }> {
   const answer = await requestReset(email);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  smtp.received.length = 0;
-  await shop.services.mailWorker.drainOnce();
-  const mail = smtp.received.find((received) => received.to.includes(email));
+  const [mail] = await mailShop.takeMailsTo(email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return { mail, token: tokenIn(mail) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { renderOrderConfirmation } from '../../server/modules/mail/order-confirmation-mail.ts';
-import { startTestShop, type DemoAccount, type TestShop } from './helper.ts';
+import { callApi, startTestShop, type ApiRequest, type DemoAccount, type TestShop } from './helper.ts';
 
 // Sales persons acting for their customers (issue 12 item 2): the customer search (limits, matching,
 // who may), the switch (served companies only; unknown, foreign and not served alike, nothing changed
@@ -16,16 +16,7 @@ const company = new Map<string, number>();
 const auth = new Map<DemoAccount, string>();
 let keySeq = 0;
 
-async function call(account: DemoAccount | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const authorization = account ? auth.get(account) : undefined;
-  const response = await shop.app.inject({
-    method,
-    url,
-    headers: { ...(authorization ? { authorization } : {}), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { statusCode: response.statusCode, body: response.body ? response.json() : null, raw: response.body };
-}
+const call = (account: DemoAccount | null, ...request: ApiRequest) => callApi(shop, account ? auth.get(account) : null, ...request);
 
 const customers = async (search: string | null, account: DemoAccount = 'sales') => call(account, 'GET', `/api/user/salesPersonCustomers${search === null ? '' : `?search=${encodeURIComponent(search)}`}`);
 const switchTo = (customerId: unknown, account: DemoAccount = 'sales') => call(account, 'POST', '/api/user/switchCustomerOfSalesPerson', { customerId });

@@ -1,10 +1,9 @@
-import { isAppError } from '../../../server/errors';
 import { fieldProblems } from '../../../server/http/validation';
 import { addressInputSchema } from '../../../server/modules/addresses/address-input';
 import { mayChangeMasterData, type Address } from '../../../server/modules/addresses/address.service';
 import { countryNameOf } from '../../../server/modules/addresses/countries';
 import type { AppLoadContext } from '../../app-context';
-import type { FailureMessage } from './account-fields';
+import { formId, formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import { addressFormFields, addressIntents, type AddressFormField, type AddressFormValues } from './address-fields';
 
 // /my-account/addresses (issue 11 item 1): the company's address book through the address service, with
@@ -28,38 +27,15 @@ export async function loadAddressBook(app: AppLoadContext): Promise<AddressBook>
   return { addresses, mayChangeMasterData: app.ctx.identity ? mayChangeMasterData(app.ctx.identity.role) : false, countries };
 }
 
-export interface AddressRefusal {
-  ok: false;
-  status: number;
-  /** Field → message key, shown next to the field. */
-  errors: Partial<Record<AddressFormField, string>>;
-  /** A refusal that concerns no single field (a blocked user, the last invoice address), as a message key. */
-  failure: FailureMessage | null;
+/** A refusal that concerns no single field (a blocked user, the last invoice address) stands above the form. */
+export interface AddressRefusal extends FormRefusal<AddressFormField> {
   values: AddressFormValues | null;
 }
 
 export type AddressResult = { ok: true } | AddressRefusal;
 
-function refusalOf(error: unknown, values: AddressFormValues | null): AddressRefusal {
-  if (!isAppError(error) || error.statusCode >= 500) throw error;
-  const field = addressFormFields.find((name) => name === error.field);
-  if (field) return { ok: false, status: error.statusCode, errors: { [field]: error.messageKey }, failure: null, values };
-  return { ok: false, status: error.statusCode, errors: {}, failure: { messageKey: error.messageKey, params: error.params ?? {} }, values };
-}
-
-function valuesOf(form: FormData): AddressFormValues {
-  const entries = addressFormFields.map((field) => {
-    const value = form.get(field);
-    return [field, typeof value === 'string' ? value : ''] as const;
-  });
-  return Object.fromEntries(entries) as AddressFormValues;
-}
-
-/** An address id as the form posts it; anything else is an address the company does not have. */
-function addressIdOf(form: FormData): number | null {
-  const value = form.get('id');
-  return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
-}
+const refusal = (error: unknown, values: AddressFormValues | null): AddressRefusal => ({ ...refusalOf(error, addressFormFields), values });
+const valuesOf = (form: FormData): AddressFormValues => formTexts(form, addressFormFields);
 
 const notFound = (values: AddressFormValues | null): AddressRefusal => ({ ok: false, status: 404, errors: {}, failure: { messageKey: 'address.not_found', params: {} }, values });
 
@@ -88,17 +64,13 @@ export async function saveAddressFromForm(app: AppLoadContext, form: FormData, i
     // The schema checks "a first name or a company name" only once every field is valid; the form
     // says everything at once, so the buyer fixes it in one go.
     if (!values.firstName.trim() && !values.companyName.trim()) errors.firstName ??= 'address.name.required';
-    if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, status: 400, errors: pickFormFields(errors), failure: null, values };
+    if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, status: 400, errors: onlyFields(errors, addressFormFields), failure: null, values };
     if (id === null) await app.services.addresses.create(app.ctx, parsed.data);
     else await app.services.addresses.update(app.ctx, id, parsed.data);
     return { ok: true };
   } catch (error) {
-    return refusalOf(error, values);
+    return refusal(error, values);
   }
-}
-
-function pickFormFields(problems: Record<string, string>): AddressRefusal['errors'] {
-  return Object.fromEntries(Object.entries(problems).filter(([field]) => (addressFormFields as readonly string[]).includes(field)));
 }
 
 /** Makes an address the default of its type: the address as it is, sent back with isDefault. */
@@ -113,7 +85,7 @@ export async function setDefaultAddress(app: AppLoadContext, id: number | null):
     await app.services.addresses.update(app.ctx, id, parsed.data);
     return { ok: true };
   } catch (error) {
-    return refusalOf(error, null);
+    return refusal(error, null);
   }
 }
 
@@ -123,7 +95,7 @@ export async function deleteAddress(app: AppLoadContext, id: number | null): Pro
     await app.services.addresses.remove(app.ctx, id);
     return { ok: true };
   } catch (error) {
-    return refusalOf(error, null);
+    return refusal(error, null);
   }
 }
 
@@ -135,7 +107,8 @@ const isAddressIntent = (value: unknown): value is AddressIntent => Object.value
 export async function runAddressIntent(app: AppLoadContext, form: FormData): Promise<{ intent: AddressIntent; id: number | null; result: AddressResult } | null> {
   const intent = form.get('intent');
   if (!isAddressIntent(intent)) return null;
-  const id = addressIdOf(form);
+  // Anything but an id as the form posts it is an address the company does not have.
+  const id = formId(form);
   const run: Record<AddressIntent, () => Promise<AddressResult>> = {
     add: () => saveAddressFromForm(app, form, null),
     edit: async () => (id === null ? notFound(valuesOf(form)) : saveAddressFromForm(app, form, id)),

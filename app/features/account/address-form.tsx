@@ -2,11 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Address } from '../../../server/modules/addresses/address.service';
 import { buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from './account-fields';
 import { addressFormFields, addressIntents, type AddressFormField, type AddressFormValues } from './address-fields';
-import { FieldError, fieldClass, FormFailure, TextField } from './form-controls';
+import { FieldError, fieldClass, FormProblems, TextField, SubmitButton } from './form-controls';
 
 // Adding or changing an address of the company's address book. A plain form (it works without
 // JavaScript) opened by a link (?add, ?edit=id); after a refusal every problem stands next to its field
@@ -90,12 +89,7 @@ export function AddressForm({
       <h3 ref={heading} tabIndex={-1} className="mb-4 text-base font-semibold text-zinc-900 outline-none">
         {t(address ? 'address_book.form.edit_title' : 'address_book.form.add_title')}
       </h3>
-      <FormFailure failure={problems?.failure ?? null} testId="address-failure" />
-      {problems && Object.keys(problems.errors).length > 0 ? (
-        <p role="alert" className="mb-4 text-sm text-danger">
-          {t('account.form.invalid')}
-        </p>
-      ) : null}
+      <FormProblems failure={problems?.failure ?? null} invalid={problems !== null && Object.keys(problems.errors).length > 0} testId="address-failure" />
       <Form method="post" noValidate preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
         {address ? <input type="hidden" name="id" value={address._id} /> : null}
@@ -170,10 +164,7 @@ export function AddressForm({
           <Link to={cancelTo} preventScrollReset className={buttonClasses('secondary')}>
             {t('common.cancel')}
           </Link>
-          <button type="submit" disabled={saving} data-testid="save-address" className={buttonClasses('primary')}>
-            {saving ? <Spinner className="size-4" label={t('address_book.form.saving')} /> : null}
-            {t('address_book.form.save')}
-          </button>
+          <SubmitButton busy={saving} busyLabel={t('address_book.form.saving')} label={t('address_book.form.save')} testId="save-address" />
         </div>
       </Form>
     </div>

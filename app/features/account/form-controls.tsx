@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from './account-fields';
 
@@ -62,6 +64,34 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
     <p id={`${id}-error`} data-testid={`${id}-error`} className="mt-1 text-xs text-danger">
       {t(error)}
     </p>
+  );
+}
+
+/** The form's submit button: while the form is on its way, disabled and with a spinner named `busyLabel`. */
+export function SubmitButton({ busy, busyLabel, label, testId, className = '' }: { busy: boolean; busyLabel: string; label: string; testId: string; className?: string }) {
+  return (
+    <button type="submit" disabled={busy} data-testid={testId} className={buttonClasses('primary', 'md', className)}>
+      {busy ? <Spinner className="size-4" label={busyLabel} /> : null}
+      {label}
+    </button>
+  );
+}
+
+/**
+ * What stands above a refused form, announced when it appears: a refusal of the whole form, and that
+ * fields need fixing (`invalid`; each field says what next to it).
+ */
+export function FormProblems({ failure, invalid, testId, invalidTestId }: { failure: FailureMessage | null; invalid: boolean; testId: string; invalidTestId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormFailure failure={failure} testId={testId} />
+      {invalid ? (
+        <p role="alert" className="mb-4 text-sm text-danger" data-testid={invalidTestId}>
+          {t('account.form.invalid')}
+        </p>
+      ) : null}
+    </>
   );
 }
 

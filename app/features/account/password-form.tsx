@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { SessionAccount } from '../session/account-name';
 import { passwordFields, profileIntents, type FailureMessage, type PasswordField } from './account-fields';
-import { Card, FormFailure, TextField } from './form-controls';
-import { PasswordStrengthHint } from './password-strength-hint';
+import { Card, FormFailure, TextField, SubmitButton } from './form-controls';
+import { NewPasswordFields } from './new-password-fields';
 
 // Changing the password (POST /api/user/changeCurrentUserPassword through the page's action): the
 // current password, the new one with the policy's live hint, and the new one again. On success the
@@ -23,10 +21,6 @@ export function PasswordForm({ account, problems }: { account: SessionAccount; p
   const { t } = useTranslation();
   const navigation = useNavigation();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === profileIntents.password;
-  const [newPassword, setNewPassword] = useState('');
-  const newPasswordInput = useRef<HTMLInputElement>(null);
-  // Whatever was typed before the page became interactive counts too.
-  useEffect(() => setNewPassword(newPasswordInput.current?.value ?? ''), []);
   useEffect(() => {
     const first = passwordFields.find((name) => problems?.errors[name]);
     if (first) document.getElementById(`password-${first}`)?.focus();
@@ -48,32 +42,9 @@ export function PasswordForm({ account, problems }: { account: SessionAccount; p
             autoComplete="current-password"
             error={problems?.errors.currentPassword}
           />
-          <TextField
-            id="password-newPassword"
-            name="newPassword"
-            type="password"
-            label={t('account.password.new')}
-            autoComplete="new-password"
-            hintId="password-hint"
-            ref={newPasswordInput}
-            error={problems?.errors.newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          >
-            <PasswordStrengthHint id="password-hint" password={newPassword} owner={account} />
-          </TextField>
-          <TextField
-            id="password-newPasswordRepeat"
-            name="newPasswordRepeat"
-            type="password"
-            label={t('account.password.repeat')}
-            autoComplete="new-password"
-            error={problems?.errors.newPasswordRepeat}
-          />
+          <NewPasswordFields idPrefix="password" owner={account} errors={problems?.errors ?? {}} />
         </div>
-        <button type="submit" disabled={saving} data-testid="change-password" className={buttonClasses('primary')}>
-          {saving ? <Spinner className="size-4" label={t('account.password.saving')} /> : null}
-          {t('account.password.save')}
-        </button>
+        <SubmitButton busy={saving} busyLabel={t('account.password.saving')} label={t('account.password.save')} testId="change-password" />
       </Form>
     </Card>
   );

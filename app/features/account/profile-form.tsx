@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { supportedLocales } from '../../../core/locale';
-import { buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { SessionAccount } from '../session/account-name';
 import { profileFields, profileIntents, type FailureMessage, type ProfileField } from './account-fields';
-import { Card, FieldError, fieldClass, FormFailure, TextField } from './form-controls';
+import { Card, FieldError, fieldClass, FormProblems, TextField, SubmitButton } from './form-controls';
 
 // The part of the profile a user changes (POST /api/user/currentUser through the page's action): names,
 // e-mail, phone and language. A plain form: it works without JavaScript; after a refusal every problem
@@ -45,12 +43,7 @@ export function ProfileForm({ account, problems }: { account: SessionAccount; pr
 
   return (
     <Card id="profile-form-title" title={t('account.profile.personal')} testId="profile-form">
-      <FormFailure failure={problems?.failure ?? null} testId="profile-failure" />
-      {problems && Object.keys(problems.errors).length > 0 ? (
-        <p role="alert" className="mb-4 text-sm text-danger">
-          {t('account.form.invalid')}
-        </p>
-      ) : null}
+      <FormProblems failure={problems?.failure ?? null} invalid={problems !== null && Object.keys(problems.errors).length > 0} testId="profile-failure" />
       {/* The server's messages, in the shop's words, rather than the browser's own bubbles. */}
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value={profileIntents.profile} />
@@ -80,10 +73,7 @@ export function ProfileForm({ account, problems }: { account: SessionAccount; pr
             <FieldError id="profile-locale" error={problems?.errors.locale} />
           </div>
         </div>
-        <button type="submit" disabled={saving} data-testid="save-profile" className={buttonClasses('primary')}>
-          {saving ? <Spinner className="size-4" label={t('account.profile.saving')} /> : null}
-          {t('account.profile.save')}
-        </button>
+        <SubmitButton busy={saving} busyLabel={t('account.profile.saving')} label={t('account.profile.save')} testId="save-profile" />
       </Form>
     </Card>
   );

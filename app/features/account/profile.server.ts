@@ -1,47 +1,23 @@
 import type { Locale } from '../../../core/locale';
-import { isAppError } from '../../../server/errors';
 import { fieldProblems } from '../../../server/http/validation';
 import { passwordChangeInputSchema } from '../../../server/modules/users/password-change-input';
 import { profileInputSchema } from '../../../server/modules/users/profile-input';
 import type { AppLoadContext } from '../../app-context';
+import { formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import { sessionCookies } from '../../lib/session-cookies.server';
-import { passwordFields, profileFields, type FailureMessage, type PasswordField, type ProfileField } from './account-fields';
+import { passwordFields, profileFields, type PasswordField, type ProfileField } from './account-fields';
 
 // The two forms of /my-account: the profile (intent=profile) and the password (intent=password). Each
 // goes through the same service, with the same validation, as its API call (POST /api/user/currentUser,
 // POST /api/user/changeCurrentUserPassword); every refusal comes back as message keys per field, so
 // the page shows each next to its field.
 
-export interface FormRefusal<Field extends string> {
-  ok: false;
-  status: number;
-  /** Field → message key. */
-  errors: Partial<Record<Field, string>>;
-  failure: FailureMessage | null;
-}
-
-function textOf(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-function refusalOf<Field extends string>(error: unknown, fields: readonly Field[]): FormRefusal<Field> {
-  if (!isAppError(error) || error.statusCode >= 500) throw error;
-  const field = fields.find((name) => name === error.field);
-  if (field) return { ok: false, status: error.statusCode, errors: { [field]: error.messageKey } as Partial<Record<Field, string>>, failure: null };
-  return { ok: false, status: error.statusCode, errors: {}, failure: { messageKey: error.messageKey, params: error.params ?? {} } };
-}
-
-function onlyFields<Field extends string>(problems: Record<string, string>, fields: readonly Field[]): Partial<Record<Field, string>> {
-  return Object.fromEntries(Object.entries(problems).filter(([name]) => (fields as readonly string[]).includes(name))) as Partial<Record<Field, string>>;
-}
-
 export type ProfileValues = Record<ProfileField, string>;
 
 export type ProfileResult = { ok: true; locale: Locale | undefined } | (FormRefusal<ProfileField> & { values: ProfileValues });
 
 export async function saveProfileFromForm(app: AppLoadContext, form: FormData): Promise<ProfileResult> {
-  const values = Object.fromEntries(profileFields.map((field) => [field, textOf(form, field)])) as ProfileValues;
+  const values: ProfileValues = formTexts(form, profileFields);
   const parsed = profileInputSchema.safeParse(values);
   if (!parsed.success) return { ok: false, status: 400, errors: onlyFields(fieldProblems(parsed.error, values), profileFields), failure: null, values };
   try {
@@ -56,7 +32,7 @@ export type PasswordResult = { ok: true; cookies: string[] } | FormRefusal<Passw
 
 /** Changes the password; on success answers the Set-Cookie headers of the new session (the old one has ended). */
 export async function changePasswordFromForm(app: AppLoadContext, form: FormData): Promise<PasswordResult> {
-  const values = Object.fromEntries(passwordFields.map((field) => [field, textOf(form, field)])) as Record<PasswordField, string>;
+  const values = formTexts(form, passwordFields);
   const parsed = passwordChangeInputSchema.safeParse(values);
   const errors: Partial<Record<PasswordField, string>> = parsed.success ? {} : onlyFields(fieldProblems(parsed.error, values), passwordFields);
   // The repetition guards against a typing error nobody could see: the page's own check, not the API's.

@@ -5,6 +5,7 @@ import { earliestDeliveryDate } from '../../../core/delivery-date';
 import { isAppError } from '../../../server/errors';
 import { onlinePaymentCode } from '../../../server/modules/payments/payment-provider';
 import type { AppLoadContext } from '../../app-context';
+import { formText } from '../../lib/form-values.server';
 
 // The checkout page's server half (issue 10 item 3): what the page shows, read in process, and the
 // form post that places the order through the same service as POST /api/order/create.
@@ -77,10 +78,7 @@ const formSchema = z.object({
 });
 
 function valuesOf(form: FormData): CheckoutValues {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
+  const field = (name: string) => formText(form, name);
   const notes: Record<string, string> = {};
   for (const [name, value] of form) {
     if (name.startsWith('note:') && typeof value === 'string') notes[name.slice(5)] = value;

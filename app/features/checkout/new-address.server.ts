@@ -3,6 +3,7 @@ import { isAppError } from '../../../server/errors';
 import { addressInputSchema } from '../../../server/modules/addresses/address-input';
 import { addressTypes, type Address } from '../../../server/modules/addresses/address.service';
 import type { AppLoadContext } from '../../app-context';
+import { formTexts, onlyFields } from '../../lib/form-values.server';
 import { newAddressFields, type NewAddressField } from './new-address-fields';
 
 // "New shipping address" at checkout (issue 10 item 1): the page action's intent=addAddress. The address
@@ -26,20 +27,8 @@ export type NewAddressResult =
       values: NewAddressValues;
     };
 
-function valuesOf(form: FormData): NewAddressValues {
-  const entries = newAddressFields.map((field) => {
-    const value = form.get(field);
-    return [field, typeof value === 'string' ? value : ''] as const;
-  });
-  return Object.fromEntries(entries) as NewAddressValues;
-}
-
-function onlyFormFields(problems: Record<string, string>): Partial<Record<NewAddressField, string>> {
-  return Object.fromEntries(Object.entries(problems).filter(([field]) => (newAddressFields as readonly string[]).includes(field)));
-}
-
 export async function addAddressFromForm(app: AppLoadContext, form: FormData): Promise<NewAddressResult> {
-  const values = valuesOf(form);
+  const values: NewAddressValues = formTexts(form, newAddressFields);
   const refused = (status: number, failure: string | null, errors: Partial<Record<NewAddressField, string>> = {}): NewAddressResult => ({
     ok: false,
     status,
@@ -53,7 +42,7 @@ export async function addAddressFromForm(app: AppLoadContext, form: FormData): P
     const input = { ...values, type: addressTypes.shipping, isDefault: false };
     const parsed = addressInputSchema.safeParse(input);
     const shippingCountries = (await app.services.settings.getConfiguration(app.ctx)).shippingCountries;
-    const errors = parsed.success ? {} : onlyFormFields(fieldProblems(parsed.error, input));
+    const errors = parsed.success ? {} : onlyFields(fieldProblems(parsed.error, input), newAddressFields);
     // The schema checks "a first name or a company name" only once every field is valid; the form
     // says everything at once, so the buyer fixes it in one go.
     if (!values.firstName.trim() && !values.companyName.trim()) errors.firstName ??= 'address.name.required';

@@ -3,10 +3,9 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { CompanyUser } from '../../../server/modules/company-users/company-users.service';
 import { buttonClasses } from '../../components/ui/button';
 import { InfoIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from '../account/account-fields';
-import { FieldError, FormFailure, TextField } from '../account/form-controls';
+import { FieldError, FormProblems, TextField, SubmitButton } from '../account/form-controls';
 import { companyUserFlags, companyUserFormFields, companyUserIntents, companyUsersPath, flagLabelKeys, type CompanyUserFormField, type CompanyUserFormValues } from './company-user-fields';
 
 // Adding or changing a user of the company: names, username, e-mail, phone, and whether the user is active,
@@ -82,12 +81,7 @@ export function CompanyUserForm({ user, self = false, problems }: { user: Compan
       <h2 ref={heading} tabIndex={-1} className="mb-4 text-base font-semibold text-zinc-900 outline-none">
         {user ? t('company_users.form.edit_title', { name: user.fullName || user.username }) : t('company_users.form.add_title')}
       </h2>
-      <FormFailure failure={problems?.failure ?? null} testId="user-form-failure" />
-      {problems && Object.keys(problems.errors).length > 0 ? (
-        <p role="alert" className="mb-4 text-sm text-danger">
-          {t('account.form.invalid')}
-        </p>
-      ) : null}
+      <FormProblems failure={problems?.failure ?? null} invalid={problems !== null && Object.keys(problems.errors).length > 0} testId="user-form-failure" />
       <Form method="post" noValidate preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
         {user ? <input type="hidden" name="id" value={user._id} /> : null}
@@ -136,10 +130,7 @@ export function CompanyUserForm({ user, self = false, problems }: { user: Compan
           <Link to={companyUsersPath} preventScrollReset className={buttonClasses('secondary')}>
             {t('common.cancel')}
           </Link>
-          <button type="submit" disabled={saving} data-testid="save-user" className={buttonClasses('primary')}>
-            {saving ? <Spinner className="size-4" label={t('company_users.form.saving')} /> : null}
-            {t(user ? 'company_users.form.save' : 'company_users.form.add')}
-          </button>
+          <SubmitButton busy={saving} busyLabel={t('company_users.form.saving')} label={t(user ? 'company_users.form.save' : 'company_users.form.add')} testId="save-user" />
         </div>
       </Form>
     </div>

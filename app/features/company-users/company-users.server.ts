@@ -4,7 +4,7 @@ import { fieldProblems } from '../../../server/http/validation';
 import { companyUserInputSchema } from '../../../server/modules/company-users/company-user-input';
 import type { CompanyUser } from '../../../server/modules/company-users/company-users.service';
 import type { AppLoadContext } from '../../app-context';
-import type { FailureMessage } from '../account/account-fields';
+import { formId, formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import {
   companyUserFlags,
   companyUserFormFields,
@@ -41,39 +41,20 @@ export async function loadCompanyUsers(app: AppLoadContext) {
 /** How an intent went: refusals carry message keys, per field where a field is named. */
 export type CompanyUserOutcome =
   | { ok: true }
-  | {
-      ok: false;
-      status: number;
-      errors: Partial<Record<CompanyUserFormField, string>>;
-      failure: FailureMessage | null;
+  | (FormRefusal<CompanyUserFormField> & {
       values: CompanyUserFormValues | null;
       /** The flag a refused toggle was about. */
       flag: CompanyUserFlag | null;
-    };
+    });
 
 type Refusal = Extract<CompanyUserOutcome, { ok: false }>;
 
-function refusalOf(error: unknown, values: CompanyUserFormValues | null, flag: CompanyUserFlag | null = null): Refusal {
-  if (!isAppError(error) || error.statusCode >= 500) throw error;
-  const field = companyUserFormFields.find((name) => name === error.field);
-  // A toggle has no field to show a problem at: its refusal stands next to the toggle.
-  if (field && values) return { ok: false, status: error.statusCode, errors: { [field]: error.messageKey }, failure: null, values, flag };
-  return { ok: false, status: error.statusCode, errors: {}, failure: { messageKey: error.messageKey, params: error.params ?? {} }, values, flag };
+function refusal(error: unknown, values: CompanyUserFormValues | null, flag: CompanyUserFlag | null = null): Refusal {
+  // A toggle and a mail have no form: their refusal stands next to the toggle or above the list.
+  return { ...refusalOf(error, values ? companyUserFormFields : []), values, flag };
 }
 
-function valuesOf(form: FormData): CompanyUserFormValues {
-  const entries = companyUserFormFields.map((field) => {
-    const value = form.get(field);
-    return [field, typeof value === 'string' ? value : ''] as const;
-  });
-  return Object.fromEntries(entries) as CompanyUserFormValues;
-}
-
-/** A user id as the page posts it; anything else names no user of the company. */
-function userIdOf(form: FormData): number | null {
-  const value = form.get('id');
-  return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
-}
+const valuesOf = (form: FormData): CompanyUserFormValues => formTexts(form, companyUserFormFields);
 
 const notFound = (values: CompanyUserFormValues | null): Refusal => ({
   ok: false,
@@ -102,14 +83,13 @@ async function save(app: AppLoadContext, form: FormData, id: number | null): Pro
     };
     const parsed = companyUserInputSchema.safeParse(input);
     if (!parsed.success) {
-      const problems = fieldProblems(parsed.error, input);
-      const errors = Object.fromEntries(Object.entries(problems).filter(([name]) => (companyUserFormFields as readonly string[]).includes(name)));
+      const errors = onlyFields(fieldProblems(parsed.error, input), companyUserFormFields);
       return { ok: false, status: 400, errors, failure: Object.keys(errors).length ? null : { messageKey: 'validation.invalid', params: {} }, values, flag: null };
     }
     await app.services.companyUsers.save(app.ctx, parsed.data);
     return { ok: true };
   } catch (error) {
-    return refusalOf(error, values);
+    return refusal(error, values);
   }
 }
 
@@ -122,7 +102,7 @@ async function toggle(app: AppLoadContext, form: FormData, id: number | null): P
     await app.services.companyUsers.setFlags(app.ctx, id, { [flag]: value === 'true' });
     return { ok: true };
   } catch (error) {
-    return refusalOf(error, null, flag);
+    return refusal(error, null, flag);
   }
 }
 
@@ -133,7 +113,7 @@ async function mail(app: AppLoadContext, id: number | null, kind: 'invite' | 're
     else await app.services.companyUsers.sendPasswordReset(app.ctx, id);
     return { ok: true };
   } catch (error) {
-    return refusalOf(error, null);
+    return refusal(error, null);
   }
 }
 
@@ -143,7 +123,8 @@ const isIntent = (value: unknown): value is CompanyUserIntent => Object.values(c
 export async function runCompanyUserIntent(app: AppLoadContext, form: FormData): Promise<{ intent: CompanyUserIntent; id: number | null; outcome: CompanyUserOutcome } | null> {
   const intent = form.get('intent');
   if (!isIntent(intent)) return null;
-  const id = userIdOf(form);
+  // Anything but an id as the page posts it names no user of the company.
+  const id = formId(form);
   const run: Record<CompanyUserIntent, () => Promise<CompanyUserOutcome>> = {
     add: () => save(app, form, null),
     edit: async () => (id === null ? notFound(valuesOf(form)) : save(app, form, id)),

@@ -2,10 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { CheckCircleIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from '../account/account-fields';
-import { FormFailure, TextField } from '../account/form-controls';
+import { FormFailure, TextField, SubmitButton } from '../account/form-controls';
 
 // /forgot-password: the account's e-mail address, and what happened to it. A problem with the address
 // itself sits at the field; the service's answers (unknown address, shared address, blocked account, the
@@ -42,10 +41,7 @@ export function ForgotPasswordForm({ problems }: { problems: ForgotPasswordProbl
           defaultValue={problems?.email ?? ''}
           error={problems?.emailError ?? undefined}
         />
-        <button type="submit" disabled={sending} data-testid="forgot-password-submit" className={buttonClasses('primary', 'md', 'w-full')}>
-          {sending ? <Spinner className="size-4" label={t('forgot_password.sending')} /> : null}
-          {t('forgot_password.submit')}
-        </button>
+        <SubmitButton busy={sending} busyLabel={t('forgot_password.sending')} label={t('forgot_password.submit')} testId="forgot-password-submit" className="w-full" />
       </Form>
       <BackToSignIn />
     </section>

@@ -2,22 +2,13 @@ import { isAppError } from '../../../server/errors';
 import { fieldProblems } from '../../../server/http/validation';
 import { resetMailInputSchema, resetPasswordInputSchema } from '../../../server/modules/auth/password-reset-input';
 import type { AppLoadContext } from '../../app-context';
+import { failureOf, formText } from '../../lib/form-values.server';
 import type { FailureMessage } from '../account/account-fields';
 import type { ResetField } from './reset-fields';
 
 // The page side of the password reset (issue 12 item 4): /forgot-password and /reset post to their own
 // actions, which go through the same service and input rules as POST /api/user/sendResetPasswordEmail and
 // /api/user/resetPassword, so the pages work without JavaScript and answer exactly like the API.
-
-const formText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
-const failureOf = (error: { messageKey: string; params?: Record<string, string | number> | undefined }): FailureMessage => ({
-  messageKey: error.messageKey,
-  params: error.params ?? {},
-});
 
 export type ResetMailResult =
   | { ok: true; email: string }

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { WarningIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from '../account/account-fields';
-import { FormFailure, TextField } from '../account/form-controls';
-import { PasswordStrengthHint } from '../account/password-strength-hint';
+import { FormFailure, SubmitButton } from '../account/form-controls';
+import { NewPasswordFields } from '../account/new-password-fields';
 import { BackToSignIn } from './forgot-password-form';
 import { resetFields, type ResetField } from './reset-fields';
 
@@ -23,10 +22,6 @@ export function ResetPasswordForm({ token, owner, problems }: { token: string; o
   const { t } = useTranslation();
   const navigation = useNavigation();
   const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const [newPassword, setNewPassword] = useState('');
-  const newPasswordInput = useRef<HTMLInputElement>(null);
-  // Whatever was typed before the page became interactive counts too.
-  useEffect(() => setNewPassword(newPasswordInput.current?.value ?? ''), []);
   useEffect(() => {
     const first = resetFields.find((name) => problems?.errors[name]);
     if (first) document.getElementById(`reset-${first}`)?.focus();
@@ -40,34 +35,8 @@ export function ResetPasswordForm({ token, owner, problems }: { token: string; o
         <input type="hidden" name="token" value={token} />
         {/* For password managers: which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={owner.username} readOnly hidden />
-        <TextField
-          id="reset-newPassword"
-          name="newPassword"
-          type="password"
-          label={t('account.password.new')}
-          autoComplete="new-password"
-          required
-          autoFocus
-          hintId="reset-password-hint"
-          ref={newPasswordInput}
-          error={problems?.errors.newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-        >
-          <PasswordStrengthHint id="reset-password-hint" password={newPassword} owner={owner} />
-        </TextField>
-        <TextField
-          id="reset-newPasswordRepeat"
-          name="newPasswordRepeat"
-          type="password"
-          label={t('account.password.repeat')}
-          autoComplete="new-password"
-          required
-          error={problems?.errors.newPasswordRepeat}
-        />
-        <button type="submit" disabled={saving} data-testid="reset-submit" className={buttonClasses('primary', 'md', 'w-full')}>
-          {saving ? <Spinner className="size-4" label={t('reset.saving')} /> : null}
-          {t('reset.submit')}
-        </button>
+        <NewPasswordFields idPrefix="reset" owner={owner} errors={problems?.errors ?? {}} required autoFocus />
+        <SubmitButton busy={saving} busyLabel={t('reset.saving')} label={t('reset.submit')} testId="reset-submit" className="w-full" />
       </Form>
       <BackToSignIn />
     </section>

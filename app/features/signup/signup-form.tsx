@@ -2,11 +2,9 @@ import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { vatIdExample } from '../../../core/vat-id';
 import { signupFields, signupLimits, type SignupField, type SignupValues } from '../../../core/signup-fields';
-import { buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from '../account/account-fields';
-import { FieldError, fieldClass, FormFailure, TextField } from '../account/form-controls';
+import { FieldError, fieldClass, FormProblems, TextField, SubmitButton } from '../account/form-controls';
 import { PrivacyConsent } from './privacy-consent';
 
 // The form of /signup: the company, the contact person, a message and the consent to the privacy policy.
@@ -73,12 +71,7 @@ export function SignupForm({
 
   return (
     <>
-      <FormFailure failure={problems?.failure ?? null} testId="signup-failure" />
-      {invalid ? (
-        <p role="alert" className="mb-4 text-sm text-danger" data-testid="signup-invalid">
-          {t('account.form.invalid')}
-        </p>
-      ) : null}
+      <FormProblems failure={problems?.failure ?? null} invalid={invalid} testId="signup-failure" invalidTestId="signup-invalid" />
       <Form method="post" noValidate className="space-y-6 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6" data-testid="signup-form">
         <fieldset>
           <legend className={legendClass}>{t('signup.section.company')}</legend>
@@ -146,10 +139,7 @@ export function SignupForm({
           </div>
         </fieldset>
         <PrivacyConsent policyHtml={privacyPolicyHtml} checked={values ? values.privacyAccepted === 'on' : false} error={errors.privacyAccepted} />
-        <button type="submit" disabled={sending} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')} data-testid="signup-submit">
-          {sending ? <Spinner className="size-4" label={t('signup.sending')} /> : null}
-          {t('signup.submit')}
-        </button>
+        <SubmitButton busy={sending} busyLabel={t('signup.sending')} label={t('signup.submit')} testId="signup-submit" className="w-full sm:w-auto" />
       </Form>
     </>
   );

@@ -1,12 +1,11 @@
 import { isValidVatId, normaliseVatId } from '../../../core/vat-id';
-import { isAppError } from '../../../server/errors';
 import { fieldProblems } from '../../../server/http/validation';
 import { countryNameOf, isCountryCode } from '../../../server/modules/addresses/countries';
 import { sanitizeSettingsHtml } from '../../../server/modules/settings/sanitize-html';
 import { signupFields, type SignupField, type SignupValues } from '../../../core/signup-fields';
 import { signupInputSchema } from '../../../server/modules/signup/signup-input';
 import type { AppLoadContext } from '../../app-context';
-import type { FailureMessage } from '../account/account-fields';
+import { formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 
 // /signup (issue 12 item 3): what the page shows, and the form post that sends the request through the
 // same service, with the same validation, as POST /api/user/requestAccount. Every problem comes back as
@@ -44,27 +43,14 @@ export async function loadSignupPage(app: AppLoadContext): Promise<SignupPage> {
 
 export type SignupResult =
   | { ok: true; companyName: string; email: string }
-  | { ok: false; status: number; errors: Partial<Record<SignupField, string>>; failure: FailureMessage | null; values: SignupValues };
-
-function valuesOf(form: FormData): SignupValues {
-  const entries = signupFields.map((field) => {
-    const value = form.get(field);
-    return [field, typeof value === 'string' ? value : ''] as const;
-  });
-  return Object.fromEntries(entries) as SignupValues;
-}
-
-/** Field → message key, for the form's fields only. */
-function onlyFormFields(problems: Record<string, string>): Partial<Record<SignupField, string>> {
-  return Object.fromEntries(Object.entries(problems).filter(([field]) => (signupFields as readonly string[]).includes(field)));
-}
+  | (FormRefusal<SignupField> & { values: SignupValues });
 
 export async function sendSignupFromForm(app: AppLoadContext, form: FormData): Promise<SignupResult> {
-  const values = valuesOf(form);
+  const values: SignupValues = formTexts(form, signupFields);
   const input = { ...values, privacyAccepted: values.privacyAccepted === 'on' };
   const parsed = signupInputSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = onlyFormFields(fieldProblems(parsed.error, input));
+    const errors = onlyFields(fieldProblems(parsed.error, input), signupFields);
     // The schema checks the VAT id against the country once every other field is valid; the form says
     // everything at once, so the requester fixes it in one go.
     const country = values.countryCode.trim().toUpperCase();
@@ -76,9 +62,6 @@ export async function sendSignupFromForm(app: AppLoadContext, form: FormData): P
     await app.services.signup.requestAccount(app.ctx, parsed.data, app.clientIp);
     return { ok: true, companyName: parsed.data.companyName, email: parsed.data.email };
   } catch (error) {
-    if (!isAppError(error) || error.statusCode >= 500) throw error;
-    const field = signupFields.find((name) => name === error.field);
-    if (field) return { ok: false, status: error.statusCode, errors: { [field]: error.messageKey }, failure: null, values };
-    return { ok: false, status: error.statusCode, errors: {}, failure: { messageKey: error.messageKey, params: error.params ?? {} }, values };
+    return { ...refusalOf(error, signupFields), values };
   }
 }

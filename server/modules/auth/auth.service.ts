@@ -3,15 +3,16 @@ import { AppError } from '../../errors.ts';
 import type { Role, SessionIdentity, Tenant } from '../../context.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { LoginAttemptRepository } from './login-attempt.repository.ts';
-import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { passwordProblems } from './password-policy.ts';
-import type { ActiveSession, SessionRepository } from './session.repository.ts';
+import type { RequestThrottle } from './request-throttle.ts';
+import { deleteSessionsOfUser, type ActiveSession, type SessionRepository } from './session.repository.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
 
 export interface AuthSettings {
   sessionTtlHours: number;
-  loginThrottle: { maxAttempts: number; windowMinutes: number };
+  /** Failed sign-ins per username in one window of the throttle. */
+  maxAttempts: number;
 }
 
 // An office behind one address has many buyers, so the per-address limit is wider than the per-user one.
@@ -27,7 +28,7 @@ const sessionCacheMaxEntries = 10_000;
 export function createAuthService(deps: {
   sessions: SessionRepository;
   attempts: LoginAttemptRepository;
-  throttle: LoginThrottleRepository;
+  throttle: RequestThrottle;
   users: UserRepository;
   settings: AuthSettings;
 }) {
@@ -45,23 +46,22 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Counts this attempt against the username and the address before the password is checked, and
-   * refuses it beyond the limits; answers the subjects counted, to give back when the login succeeds.
-   * Counted first, checked after: parallel attempts each see their own count, never a shared stale one.
+   * Counts this attempt against the username and the address before the password is checked (429 beyond
+   * the limits); the subjects counted are given back when the password is right, so they count failures.
    */
-  async function takeAttempt(tenantId: number, username: string, ip: string): Promise<string[]> {
-    const { maxAttempts, windowMinutes } = settings.loginThrottle;
-    const now = new Date();
-    const window = { tenantId, now: now.toISOString(), windowStart: new Date(now.getTime() - windowMinutes * 60 * 1000).toISOString() };
-    const userSubject = `user:${username}`;
-    const ipSubject = `ip:${ip}`;
-    const [byUser, byIp] = await Promise.all([throttle.take({ ...window, subject: userSubject }), throttle.take({ ...window, subject: ipSubject })]);
-    if (byUser > maxAttempts || byIp > maxAttempts * ipAttemptsFactor) {
-      // A refused attempt checked no password: the counters keep counting failures only.
-      await throttle.giveBack({ tenantId, subjects: [userSubject, ipSubject] });
-      throw new AppError('too_many_requests', 'error.too_many_login_attempts', { params: { minutes: windowMinutes } });
-    }
-    return [userSubject, ipSubject];
+  function takeAttempt(tenantId: number, username: string, ip: string): Promise<string[]> {
+    const { maxAttempts } = settings;
+    const limits = [[`user:${username}`, maxAttempts], [`ip:${ip}`, maxAttempts * ipAttemptsFactor]] as const;
+    return throttle.take(tenantId, limits, 'error.too_many_login_attempts');
+  }
+
+  /**
+   * Forgets every session this process remembers: after sessions were deleted (deleteSessionsOfUser: a new
+   * password, a user locked or deactivated; other processes follow within two seconds), and in tests. The
+   * cache is keyed by token, not by user, and ending sessions is rare enough to forget them all.
+   */
+  function clearCache(): void {
+    liveSessions.clear();
   }
 
   return {
@@ -76,7 +76,7 @@ export function createAuthService(deps: {
       const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
       await attempts.record({ tenantId: tenant.id, username, ip, succeeded: valid && user !== undefined });
       if (!user || !valid) throw new AppError('unauthorized', 'login.invalid');
-      await throttle.giveBack({ tenantId: tenant.id, subjects: counted });
+      await throttle.giveBack(tenant.id, counted);
       if (user.is_locked === 1 || user.is_active !== 1) throw new AppError('forbidden', 'login.blocked');
       const session = await startSession(tenant.id, user.id);
       await users.recordLogin(tenant.id, user.id, new Date().toISOString());
@@ -116,10 +116,10 @@ export function createAuthService(deps: {
      * every app process may run it on its own schedule.
      */
     async purgeExpired(now = new Date()): Promise<void> {
-      const windowStart = new Date(now.getTime() - settings.loginThrottle.windowMinutes * 60 * 1000);
+      const windowStart = new Date(now.getTime() - throttle.windowMinutes * 60 * 1000);
       await sessions.deleteExpired(now.toISOString());
       await attempts.deleteOlderThan(windowStart.toISOString());
-      await throttle.deleteOlderThan(windowStart.toISOString());
+      await throttle.purgeExpired(now);
     },
 
     /**
@@ -130,10 +130,7 @@ export function createAuthService(deps: {
       liveSessions.delete(`${tenant.id}:${hashSessionToken(token)}`);
     },
 
-    /** Forgets the remembered sessions (after changes to users made elsewhere, and in tests). */
-    clearCache(): void {
-      liveSessions.clear();
-    },
+    clearCache,
 
     /**
      * A new password (POST /api/user/changeCurrentUserPassword and the password form of /my-account):
@@ -153,11 +150,10 @@ export function createAuthService(deps: {
       if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
         throw new AppError('unprocessable', 'password.current.wrong', { field: 'currentPassword' });
       }
-      await throttle.giveBack({ tenantId: tenant.id, subjects: counted });
+      await throttle.giveBack(tenant.id, counted);
       await users.updatePasswordHash(tenant.id, userId, await hashPassword(newPassword));
-      await sessions.deleteAllOfUser(userId);
-      // The cache is keyed by token, not by user; a password change is rare enough to forget them all.
-      liveSessions.clear();
+      await deleteSessionsOfUser(sessions.db, { tenantId: tenant.id, userId });
+      clearCache();
       return startSession(tenant.id, userId);
     },
   };

@@ -1,13 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Locale } from '../../../core/locale.ts';
 import type { Tenant } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottleRepository } from './login-throttle.repository.ts';
+import { inEqualTime } from '../../lib/equal-time.ts';
 import { hashPassword } from './password.ts';
 import { queuePasswordResetMail } from './password-link-mails.ts';
 import { passwordProblems } from './password-policy.ts';
 import type { PasswordResetRepository } from './password-reset.repository.ts';
 import { deleteExpiredPasswordTokens, spendPasswordToken } from './password-token.repository.ts';
+import type { RequestThrottle, ThrottleLimit } from './request-throttle.ts';
+import { deleteSessionsOfUser } from './session.repository.ts';
 
 // Password reset by mail (issue 12, item 4; /forgot-password and /reset).
 //
@@ -15,10 +16,9 @@ import { deleteExpiredPasswordTokens, spendPasswordToken } from './password-toke
 // address, an address several accounts share (ask the sales manager), a blocked account (the login's
 // message: no mail would help), and the shared guest account (it has no password of its own to reset).
 // Those answers tell whether an address is known, so they must not come cheaper than scanning allows:
-//   - every answer after the throttle takes at least `minAnswerMs` (a success writes a token and a mail,
-//     a refusal reads one row; padding both to the same floor hides the difference), and
-//   - each request counts against the client address and the e-mail address in the login throttle's
-//     table and window (subjects 'reset-mail-ip:…' and 'reset-mail:…'); beyond the limits 429.
+//   - every answer after the throttle takes at least `minAnswerMs` (inEqualTime), and
+//   - each request counts against the client address and the e-mail address in the request throttle
+//     (subjects 'reset-mail-ip:…' and 'reset-mail:…'); beyond the limits 429.
 //
 // resetPassword spends a token once: the new password meets the policy (400 naming newPassword, the token
 // stays valid), then in one transaction the token is marked used, the password set and every session of the
@@ -34,9 +34,7 @@ export const resetTokenGuessesPerIp = 20;
 
 export interface PasswordResetDeps {
   repository: PasswordResetRepository;
-  throttle: LoginThrottleRepository;
-  /** The login throttle's window: the same table, purged by the same housekeeping. */
-  windowMinutes: number;
+  throttle: RequestThrottle;
   /** Forgets the sessions this process remembers (auth service clearCache). */
   forgetLiveSessions: () => void;
   /** The least time every answer of sendResetPasswordEmail takes; 400 ms by default. */
@@ -48,22 +46,10 @@ type ResetUser = NonNullable<Awaited<ReturnType<PasswordResetRepository['findUse
 const fullNameOf = (user: ResetUser) => [user.first_name, user.last_name].filter((part) => part.trim() !== '').join(' ');
 
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { repository, throttle, windowMinutes } = deps;
+  const { repository, throttle } = deps;
   const minAnswerMs = deps.minAnswerMs ?? 400;
 
-  /** Counts one request against each subject; beyond a limit, gives them back and refuses (429). */
-  async function take(tenantId: number, subjects: readonly (readonly [subject: string, limit: number])[]): Promise<string[]> {
-    const now = new Date();
-    const window = { tenantId, now: now.toISOString(), windowStart: new Date(now.getTime() - windowMinutes * 60_000).toISOString() };
-    const counts = await Promise.all(subjects.map(([subject]) => throttle.take({ ...window, subject })));
-    const names = subjects.map(([subject]) => subject);
-    if (counts.some((count, index) => count > subjects[index]![1])) {
-      // A refused request did nothing: the counters keep counting what was answered.
-      await throttle.giveBack({ tenantId, subjects: names });
-      throw new AppError('too_many_requests', 'password_reset.too_many_requests', { params: { minutes: windowMinutes } });
-    }
-    return names;
-  }
+  const take = (tenantId: number, limits: readonly ThrottleLimit[]) => throttle.take(tenantId, limits, 'password_reset.too_many_requests');
 
   /** Why a user cannot get a reset link, or null when they can. */
   function refusal(user: ResetUser): AppError | null {
@@ -101,8 +87,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         [`reset-mail-ip:${input.ip}`, resetMailLimits.perIp],
         [`reset-mail:${email}`, resetMailLimits.perEmail],
       ]);
-      const started = performance.now();
-      try {
+      return inEqualTime(minAnswerMs, async () => {
         const users = await repository.findUsersByEmail(input.tenant.id, email);
         if (users.length === 0) throw new AppError('not_found', 'password_reset.email_unknown', { field: 'email' });
         if (users.length > 1) throw new AppError('conflict', 'password_reset.email_shared', { field: 'email' });
@@ -110,12 +95,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         const refused = refusal(user);
         if (refused) throw refused;
         await queueFor(input.tenant, user, input.locale);
-        return { success: true };
-      } finally {
-        // Whatever the answer, it leaves no sooner than the floor (see above).
-        const left = minAnswerMs - (performance.now() - started);
-        if (left > 0) await sleep(left);
-      }
+        return { success: true as const };
+      });
     },
 
     /**
@@ -142,7 +123,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const counted = await take(tenantId, [[`reset-token-ip:${input.ip}`, resetTokenGuessesPerIp]]);
       const owner = await repository.findTokenOwner(tenantId, input.token, new Date().toISOString());
       if (!owner || owner.role === 'guest') return null;
-      await throttle.giveBack({ tenantId, subjects: counted });
+      await throttle.giveBack(tenantId, counted);
       return { username: owner.username, email: owner.email };
     },
 
@@ -159,7 +140,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       // The guest never gets a token; should one exist, it changes nothing.
       if (!owner || owner.role === 'guest') throw invalid();
       // A right token: the guess is given back, whatever the password policy says next.
-      await throttle.giveBack({ tenantId, subjects: counted });
+      await throttle.giveBack(tenantId, counted);
       const [problem] = passwordProblems(input.newPassword, { username: owner.username, email: owner.email });
       if (problem) throw new AppError('validation', problem, { field: 'newPassword' });
       // Hashing takes a while: done before the transaction, which then holds its locks only for the writes.
@@ -176,7 +157,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           .where('tenant_id', '=', tenantId)
           .where('id', '=', owner.id)
           .execute();
-        await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', owner.id).execute();
+        await deleteSessionsOfUser(trx, { tenantId, userId: owner.id });
       });
       deps.forgetLiveSessions();
       return { success: true, username: owner.username };

@@ -2,8 +2,20 @@ import type { Database } from '../../db/database.ts';
 
 export type ActiveSession = NonNullable<Awaited<ReturnType<SessionRepository['findActive']>>>;
 
+/**
+ * Ends every session of a user, in the caller's transaction when it is one (a new password, a user locked
+ * or deactivated). After the commit the caller has the auth service forget its remembered sessions
+ * (clearCache), so the user is out at once in this process and within two seconds in the others.
+ */
+export async function deleteSessionsOfUser(db: Database, input: { tenantId: number; userId: number }): Promise<void> {
+  await db.deleteFrom('sessions').where('tenant_id', '=', input.tenantId).where('user_id', '=', input.userId).execute();
+}
+
 export function createSessionRepository(db: Database) {
   return {
+    /** For deleteSessionsOfUser outside a transaction. */
+    db,
+
     async create(input: { tenantId: number; userId: number; tokenHash: string; expiresAt: string }): Promise<void> {
       const now = new Date().toISOString();
       await db
@@ -52,10 +64,6 @@ export function createSessionRepository(db: Database) {
 
     async deleteByTokenHash(tenantId: number, tokenHash: string): Promise<void> {
       await db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('token_hash', '=', tokenHash).execute();
-    },
-
-    async deleteAllOfUser(userId: number): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
 
     async deleteExpired(now: string): Promise<void> {

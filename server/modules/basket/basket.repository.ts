@@ -1,7 +1,7 @@
-import type { SessionIdentity } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { OrderType } from '../../db/schema.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
+import { ensureOwnedListId, findOwnedListId, type ListOwner } from './owned-list.ts';
 
 // The user's basket (one per company they act for) and its lines. Lines are replaced as a whole inside
 // one transaction that first locks the basket row, so two saves of the same basket (two tabs, a double
@@ -44,41 +44,12 @@ const lineColumns = [
   'created_at',
 ] as const;
 
-/**
- * Whose basket: the user's for the company they act for (migration 0026). A customer has one; a sales
- * person one per customer they act for, so a switch of company brings up that customer's cart.
- */
-export type BasketOwner = Pick<SessionIdentity, 'userId' | 'companyId'>;
-
 export function createBasketRepository(db: Database) {
   return {
-    async findBasketId(tenantId: number, owner: BasketOwner): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('baskets')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', owner.userId)
-        // A user without a company (none shops today) has the basket without one.
-        .where('company_id', owner.companyId === null ? 'is' : '=', owner.companyId)
-        .executeTakeFirst();
-      return row?.id;
-    },
+    findBasketId: (tenantId: number, owner: ListOwner) => findOwnedListId(db, 'baskets', tenantId, owner),
 
-    /** The owner's basket, created on first use; safe when two requests create it at once. */
-    async ensureBasketId(tenantId: number, owner: BasketOwner): Promise<number> {
-      const existing = await this.findBasketId(tenantId, owner);
-      if (existing !== undefined) return existing;
-      const now = new Date().toISOString();
-      await db
-        .insertInto('baskets')
-        .values({ tenant_id: tenantId, user_id: owner.userId, company_id: owner.companyId, created_at: now, updated_at: now })
-        // The unique index is on (user_id, coalesce(company_id, 0)): an expression, so no column list here.
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const created = await this.findBasketId(tenantId, owner);
-      if (created === undefined) throw new Error(`Basket of user ${owner.userId} could not be created`);
-      return created;
-    },
+    /** The owner's basket, created on first use. */
+    ensureBasketId: (tenantId: number, owner: ListOwner) => ensureOwnedListId(db, 'baskets', tenantId, owner),
 
     listLines(tenantId: number, basketId: number): Promise<StoredBasketLine[]> {
       return db

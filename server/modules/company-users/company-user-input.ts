@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { personFieldSchemas, profileLimits } from '../users/profile-input.ts';
+import { emailAddress, phoneNumber, requiredLine } from '../../http/field-schemas.ts';
+import { profileLimits } from '../users/profile-input.ts';
 
 // What a customer admin sends to create or change a user of their company (POST /api/user/saveCompanyUser,
 // and the form of /my-account/users):
@@ -25,14 +26,9 @@ const userId = z.number({ error: 'validation.invalid' }).int('validation.invalid
 
 const fields = {
   _id: userId.nullish(),
-  firstName: personFieldSchemas.name(profileLimits.firstName),
-  lastName: personFieldSchemas.name(profileLimits.lastName),
-  email: z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(companyUserLimits.email, 'validation.too_long')
-    .pipe(z.email({ error: 'validation.email_invalid' })),
+  firstName: requiredLine(profileLimits.firstName),
+  lastName: requiredLine(profileLimits.lastName),
+  email: emailAddress(companyUserLimits.email),
   username: z
     .string({ error: 'validation.invalid' })
     .trim()
@@ -40,13 +36,12 @@ const fields = {
     .min(companyUserLimits.username.min, 'company_user.username.too_short')
     .max(companyUserLimits.username.max, 'validation.too_long')
     .regex(usernamePattern, 'company_user.username.invalid'),
-  phone: personFieldSchemas.phone.optional(),
+  // Left out keeps the stored number; null or blank removes it.
+  phone: phoneNumber(profileLimits.phone, 'user.phone.invalid').optional(),
   active: z.boolean({ error: 'validation.invalid' }),
   locked: z.boolean({ error: 'validation.invalid' }),
   customerAdmin: z.boolean({ error: 'validation.invalid' }),
 };
-
-export const companyUserFields = Object.keys(fields) as (keyof typeof fields)[];
 
 export const companyUserInputSchema = z
   .looseObject(fields)

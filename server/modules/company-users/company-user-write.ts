@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { queueInvitationMail, type LinkRecipient } from '../auth/password-link-mails.ts';
 import { deletePasswordTokensOfUser } from '../auth/password-token.repository.ts';
+import { deleteSessionsOfUser } from '../auth/session.repository.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
 import { isShutOut, refusalOfChange, type MemberState } from './company-user-rules.ts';
 import { isUniqueViolation, type CompanyUsersRepository, type MemberRow, type MemberValues } from './company-users.repository.ts';
@@ -116,7 +117,7 @@ export async function writeMember(users: CompanyUsersRepository, trx: Trx, write
   const shutOut = isShutOut(after);
   if (shutOut) {
     // Locked or inactive: signed out everywhere, and no link left to set a password with.
-    await users.deleteSessions(trx, scope.tenantId, userId);
+    await deleteSessionsOfUser(trx, { tenantId: scope.tenantId, userId });
     await deletePasswordTokensOfUser(trx, { tenantId: scope.tenantId, userId });
   }
   if (before && emailChanged) {

@@ -52,6 +52,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || errcode === 2067 || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }
 
+/** The company's users (its customers and customer admins), with what the list shows of them. */
+const membersOf = (trx: Trx, tenantId: number, companyId: number) =>
+  trx.selectFrom('users').select(memberColumns).where('tenant_id', '=', tenantId).where('company_id', '=', companyId).where('role', 'in', memberRoles);
+
+/** The company's customer admins who may sign in. */
+const activeAdminsOf = (trx: Trx, tenantId: number, companyId: number) =>
+  trx
+    .selectFrom('users')
+    .where('tenant_id', '=', tenantId)
+    .where('company_id', '=', companyId)
+    .where('role', '=', 'customer_admin')
+    .where('is_active', '=', 1)
+    .where('is_locked', '=', 0);
+
 export function createCompanyUsersRepository(db: Database) {
   const isPostgres = engineOf(db) === 'postgres';
 
@@ -61,12 +75,7 @@ export function createCompanyUsersRepository(db: Database) {
 
     /** The company's users, by name. */
     list(tenantId: number, companyId: number) {
-      return db
-        .selectFrom('users')
-        .select(memberColumns)
-        .where('tenant_id', '=', tenantId)
-        .where('company_id', '=', companyId)
-        .where('role', 'in', memberRoles)
+      return membersOf(db, tenantId, companyId)
         .orderBy(sql`lower(last_name)`)
         .orderBy(sql`lower(first_name)`)
         .orderBy('id')
@@ -98,27 +107,11 @@ export function createCompanyUsersRepository(db: Database) {
 
     /** The user acting, as stored now: a customer admin of the company who may still sign in, or undefined. */
     findActiveAdmin(trx: Trx, tenantId: number, companyId: number, userId: number) {
-      return trx
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name'])
-        .where('tenant_id', '=', tenantId)
-        .where('company_id', '=', companyId)
-        .where('id', '=', userId)
-        .where('role', '=', 'customer_admin')
-        .where('is_active', '=', 1)
-        .where('is_locked', '=', 0)
-        .executeTakeFirst();
+      return activeAdminsOf(trx, tenantId, companyId).select(['id', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
     },
 
     findMember(trx: Trx, tenantId: number, companyId: number, userId: number) {
-      return trx
-        .selectFrom('users')
-        .select(memberColumns)
-        .where('tenant_id', '=', tenantId)
-        .where('company_id', '=', companyId)
-        .where('id', '=', userId)
-        .where('role', 'in', memberRoles)
-        .executeTakeFirst();
+      return membersOf(trx, tenantId, companyId).where('id', '=', userId).executeTakeFirst();
     },
 
     findCompanyName(trx: Trx, tenantId: number, companyId: number) {
@@ -126,14 +119,7 @@ export function createCompanyUsersRepository(db: Database) {
     },
 
     async countActiveAdmins(trx: Trx, tenantId: number, companyId: number, exceptUserId: number | null): Promise<number> {
-      let query = trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('tenant_id', '=', tenantId)
-        .where('company_id', '=', companyId)
-        .where('role', '=', 'customer_admin')
-        .where('is_active', '=', 1)
-        .where('is_locked', '=', 0);
+      let query = activeAdminsOf(trx, tenantId, companyId).select((eb) => eb.fn.countAll<number>().as('count'));
       if (exceptUserId !== null) query = query.where('id', '!=', exceptUserId);
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
@@ -200,10 +186,6 @@ export function createCompanyUsersRepository(db: Database) {
         .where(sql<string>`lower(${sql.ref(column)})`, '=', sql<string>`lower(${value})`)
         .executeTakeFirst();
       return other !== undefined;
-    },
-
-    async deleteSessions(trx: Trx, tenantId: number, userId: number): Promise<void> {
-      await trx.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../core/locale.ts';
 import { translatorFor } from '../../i18n.ts';
-import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
+import { framedBlocks, shopContactLine, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 import type { EmailChangedPayload } from './mail-outbox.repository.ts';
 import { formatShopDate } from '../../../core/shop-date-format.ts';
 
@@ -11,13 +11,11 @@ export function renderEmailChanged(change: EmailChangedPayload, options: { local
   const { locale, shop } = options;
   const t = translatorFor(locale);
   const k = (key: string, params?: Record<string, string | number>) => t(`mail.email_changed.${key}`, params);
-  const subject = k('subject', { shop: shop.name });
   const paragraphs = [
     k('greeting', { name: change.fullName }),
     k('body', { email: change.newEmail, date: formatShopDate(change.changedAt, locale, true) }),
-    k('not_you', { contact: [shop.phone, shop.email].filter(Boolean).join(' · ') }),
+    k('not_you', { contact: shopContactLine(shop) }),
     t('mail.closing', { shop: shop.name }),
   ];
-  const html = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
-  return framedMail({ subject, html, text: paragraphs.join('\n\n') }, shop, locale);
+  return framedBlocks(k('subject', { shop: shop.name }), paragraphs, shop, locale);
 }

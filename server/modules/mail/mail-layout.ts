@@ -27,6 +27,22 @@ export interface ShopIdentity {
 export const escapeHtml = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** Text as HTML: escaped, its line breaks kept. */
+export const multilineHtml = (value: string): string => escapeHtml(value).replace(/\n/g, '<br>');
+
+/** The shop's phone and e-mail address on one line, for "if this was not you, contact …". */
+export const shopContactLine = (shop: ShopIdentity): string => [shop.phone, shop.email].filter(Boolean).join(' · ');
+
+/** A part of a mail's content: a paragraph of text, or a piece with HTML of its own and its plain text. */
+export type MailBlock = string | { html: string; text: string };
+
+/** A mail in the shop's frame made of blocks: paragraphs in HTML, blank lines between them in text. */
+export function framedBlocks(subject: string, blocks: readonly MailBlock[], shop: ShopIdentity, locale: Locale): RenderedMail {
+  const html = blocks.map((block) => (typeof block === 'string' ? `<p>${multilineHtml(block)}</p>` : block.html)).join('\n');
+  const text = blocks.map((block) => (typeof block === 'string' ? block : block.text)).join('\n\n');
+  return framedMail({ subject, html, text }, shop, locale);
+}
+
 /** The seller's logo as a URL a mail client can load: a path of the shop is made absolute. */
 export function absoluteLogoUrl(logoUrl: string | null, publicUrl: string): string | null {
   if (!logoUrl) return null;

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../core/locale.ts';
 import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { translatorFor } from '../../i18n.ts';
-import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
+import { escapeHtml, framedBlocks, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 import type { PasswordLinkPayload } from './mail-outbox.repository.ts';
 
 // What the mails with a link to set a password share (password-reset-mail.ts, user-invitation-mail.ts):
@@ -26,19 +26,16 @@ export function renderPasswordLinkMail(
   const link = passwordLink(options.publicUrl, content.payload.token);
   const validity = t('mail.password_link.valid_until', { date: formatShopDate(content.payload.expiresAt, locale, true) });
   const username = t('mail.password_link.username', { username: content.payload.username });
-  const closing = t('mail.closing', { shop: shop.name });
   const e = escapeHtml;
-  const paragraph = (value: string) => `<p>${e(value).replace(/\n/g, '<br>')}</p>`;
-  const html = [
-    ...content.before.map(paragraph),
-    `<p style="margin:24px 0"><a href="${e(link)}" style="background:#27272a;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${e(content.action)}</a></p>`,
-    `<p style="font-size:13px;color:#555">${e(t('mail.password_link.fallback'))}<br><a href="${e(link)}">${e(link)}</a></p>`,
-    paragraph(`${validity}\n${username}`),
-    ...content.after.map(paragraph),
-    paragraph(closing),
-  ].join('\n');
-  const text = [...content.before, `${content.action}:\n${link}`, `${validity}\n${username}`, ...content.after, closing].join('\n\n');
-  return framedMail({ subject: content.subject, html, text }, shop, locale);
+  const button = {
+    html: [
+      `<p style="margin:24px 0"><a href="${e(link)}" style="background:#27272a;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${e(content.action)}</a></p>`,
+      `<p style="font-size:13px;color:#555">${e(t('mail.password_link.fallback'))}<br><a href="${e(link)}">${e(link)}</a></p>`,
+    ].join('\n'),
+    text: `${content.action}:\n${link}`,
+  };
+  const blocks = [...content.before, button, `${validity}\n${username}`, ...content.after, t('mail.closing', { shop: shop.name })];
+  return framedBlocks(content.subject, blocks, shop, locale);
 }
 
 /** The payload as the outbox keeps it once the mail is sent: everything but the token. */

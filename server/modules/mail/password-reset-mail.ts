@@ -1,6 +1,6 @@
 import type { Locale } from '../../../core/locale.ts';
 import { translatorFor } from '../../i18n.ts';
-import type { RenderedMail, ShopIdentity } from './mail-layout.ts';
+import { shopContactLine, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 import type { PasswordResetPayload } from './mail-outbox.repository.ts';
 import { renderPasswordLinkMail } from './password-link.ts';
 
@@ -15,7 +15,7 @@ export function renderPasswordReset(payload: PasswordResetPayload, options: { lo
       subject: k('subject', { shop: options.shop.name }),
       before: [k('greeting', { name: payload.fullName || payload.username }), k('body', { shop: options.shop.name })],
       action: k('action'),
-      after: [k('not_you', { contact: [options.shop.phone, options.shop.email].filter(Boolean).join(' · ') })],
+      after: [k('not_you', { contact: shopContactLine(options.shop) })],
       payload,
     },
     options,

@@ -2,7 +2,7 @@ import { isLocale, type Locale } from '../../../core/locale.ts';
 import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { translatorFor } from '../../i18n.ts';
 import { countryNameOf } from '../addresses/countries.ts';
-import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
+import { escapeHtml, framedBlocks, multilineHtml, shopContactLine, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 
 // The two mails of a signup request (issue 12 item 3), both written with the request in its transaction:
 //  - 'signup_confirmation' to the requester, in the language of the page they wrote it on: what was
@@ -49,22 +49,21 @@ function detailRows(request: SignupRequestPayload, locale: Locale): [string, str
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
 }
 
+/** The paragraphs before, the request's fields as a table, the paragraphs after. */
 function render(parts: { subject: string; before: string[]; details: [string, string][]; after: string[] }, options: Options): RenderedMail {
-  const e = escapeHtml;
-  const paragraph = (value: string) => `<p>${e(value).replace(/\n/g, '<br>')}</p>`;
-  const table = [
-    '<table style="border-collapse:collapse;margin:8px 0 16px">',
-    ...parts.details.map(
-      ([label, value]) =>
-        `<tr><th style="text-align:left;vertical-align:top;padding:4px 16px 4px 0;font-weight:600">${e(label)}</th><td style="padding:4px 0">${e(value).replace(/\n/g, '<br>')}</td></tr>`,
-    ),
-    '</table>',
-  ].join('\n');
-  const html = [...parts.before.map(paragraph), table, ...parts.after.map(paragraph)].join('\n');
-  // In text, a value of several lines is indented under its label.
-  const textDetails = parts.details.map(([label, value]) => `${label}: ${value.replace(/\n/g, '\n  ')}`).join('\n');
-  const text = [...parts.before, textDetails, ...parts.after].join('\n\n');
-  return framedMail({ subject: parts.subject, html, text }, options.shop, options.locale);
+  const table = {
+    html: [
+      '<table style="border-collapse:collapse;margin:8px 0 16px">',
+      ...parts.details.map(
+        ([label, value]) =>
+          `<tr><th style="text-align:left;vertical-align:top;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${multilineHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+    ].join('\n'),
+    // In text, a value of several lines is indented under its label.
+    text: parts.details.map(([label, value]) => `${label}: ${value.replace(/\n/g, '\n  ')}`).join('\n'),
+  };
+  return framedBlocks(parts.subject, [...parts.before, table, ...parts.after], options.shop, options.locale);
 }
 
 export function renderSignupConfirmation(request: SignupRequestPayload, options: Options): RenderedMail {
@@ -81,7 +80,7 @@ export function renderSignupConfirmation(request: SignupRequestPayload, options:
         k('details'),
       ],
       details: detailRows(request, locale),
-      after: [k('not_you', { contact: [shop.phone, shop.email].filter(Boolean).join(' · ') }), t('mail.closing', { shop: shop.name })],
+      after: [k('not_you', { contact: shopContactLine(shop) }), t('mail.closing', { shop: shop.name })],
     },
     options,
   );

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { NewRow } from '../../db/schema.ts';
-import type { BasketOwner } from '../basket/basket.repository.ts';
+import type { ListOwner } from '../basket/owned-list.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
 import { orderColumns, orderItemColumns } from './order.repository.ts';
 
@@ -45,7 +45,7 @@ export function createOrderWrites(trx: Database) {
      * Writes the basket row first: on SQLite that takes the write lock at once (the transaction then runs
      * alone), on PostgreSQL the row's lock, so two checkouts of one basket run one after the other.
      */
-    async lockBasket(tenantId: number, owner: BasketOwner): Promise<number | undefined> {
+    async lockBasket(tenantId: number, owner: ListOwner): Promise<number | undefined> {
       const row = await trx
         .updateTable('baskets')
         .set({ updated_at: new Date().toISOString() })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isValidVatId, normaliseVatId } from '../../../core/vat-id.ts';
-import { isCountryCode } from '../addresses/countries.ts';
 import { signupLimits } from '../../../core/signup-fields.ts';
+import { isValidVatId, normaliseVatId } from '../../../core/vat-id.ts';
+import { countryCode, emailAddress, optionalLine, phoneNumber, requiredLine, zipCode } from '../../http/field-schemas.ts';
 
 // What a signup request carries (POST /api/user/requestAccount and the form of /signup; issue 12 item 3).
 // Every problem is a message key naming its field:
@@ -14,29 +14,10 @@ import { signupLimits } from '../../../core/signup-fields.ts';
 //   phone          optional; digits with + ( ) / . - and spaces, at least 3 digits ('user.phone.invalid')
 //   message        optional; several lines
 //   privacyAccepted  must be true ('signup.privacy.required')
-// Text is trimmed and an empty optional field is absent. Line breaks, tabs and bidirectional overrides
-// are refused in one-line fields (they make a name read differently from what is stored).
+// Text is trimmed and an empty optional field is absent; the rules of person and address fields are those
+// of the profile and the address book (server/http/field-schemas.ts).
 
 export { signupFields, signupLimits, type SignupField } from '../../../core/signup-fields.ts';
-
-const lineBreaksTabsAndOverrides = /[\r\n\t\u202a-\u202e\u2066-\u2069]/;
-const isPlainLine = (value: string) => value.isWellFormed() && !lineBreaksTabsAndOverrides.test(value);
-
-function requiredLine(max: number) {
-  return z.string({ error: 'validation.invalid' }).trim().refine(isPlainLine, 'validation.invalid').min(1, 'validation.required').max(max, 'validation.too_long');
-}
-
-function optionalLine(max: number) {
-  return z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .refine(isPlainLine, 'validation.invalid')
-    .max(max, 'validation.too_long')
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
-const phonePattern = /^\+?[0-9 ()/.-]+$/;
 
 export const signupInputSchema = z
   .object({
@@ -44,26 +25,13 @@ export const signupInputSchema = z
     vatId: optionalLine(signupLimits.vatId),
     customerNo: optionalLine(signupLimits.customerNo),
     street: requiredLine(signupLimits.street),
-    zipCode: requiredLine(signupLimits.zipCode).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'address.zip_code.invalid'),
+    zipCode: zipCode(signupLimits.zipCode),
     city: requiredLine(signupLimits.city),
-    countryCode: z
-      .string({ error: 'validation.invalid' })
-      .trim()
-      .min(1, 'validation.required')
-      .transform((value) => value.toUpperCase())
-      .refine(isCountryCode, 'address.country.invalid'),
+    countryCode: countryCode(),
     firstName: requiredLine(signupLimits.firstName),
     lastName: requiredLine(signupLimits.lastName),
-    email: z
-      .string({ error: 'validation.invalid' })
-      .trim()
-      .min(1, 'validation.required')
-      .max(signupLimits.email, 'validation.too_long')
-      .pipe(z.email({ error: 'validation.email_invalid' })),
-    phone: optionalLine(signupLimits.phone).refine(
-      (value) => value === null || (phonePattern.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 3),
-      'user.phone.invalid',
-    ),
+    email: emailAddress(signupLimits.email),
+    phone: phoneNumber(signupLimits.phone, 'user.phone.invalid').default(null),
     message: z
       .string({ error: 'validation.invalid' })
       .trim()

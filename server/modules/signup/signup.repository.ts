@@ -5,21 +5,9 @@ import type { SignupRequestPayload } from '../mail/signup-mails.ts';
 
 // The signup requests (migration 0027) and their two mails, written together or not at all.
 
-export interface NewSignupRequest {
+/** A request to store: what its mails tell (they get its number and date once stored), its tenant and client address. */
+export interface NewSignupRequest extends Omit<SignupRequestPayload, 'requestId' | 'receivedAt'> {
   tenantId: number;
-  companyName: string;
-  vatId: string | null;
-  customerNo: string | null;
-  street: string;
-  zipCode: string;
-  city: string;
-  countryCode: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
-  locale: string;
   ip: string;
 }
 

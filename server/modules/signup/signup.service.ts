@@ -1,7 +1,7 @@
 import { defaultLocale } from '../../../core/locale.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { LoginThrottleRepository } from '../auth/login-throttle.repository.ts';
+import type { RequestThrottle } from '../auth/request-throttle.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SignupInput } from './signup-input.ts';
 import { emailKeyOf, type SignupRepository } from './signup.repository.ts';
@@ -10,8 +10,8 @@ import { emailKeyOf, type SignupRepository } from './signup.repository.ts';
 // someone who has no account yet, so no session is needed. In this order:
 //  1. the tenant takes requests (site setting acceptSignupRequests; otherwise 403 'signup.blocked');
 //  2. the throttles (429 'signup.too_many_requests'): at most `perIp` requests per client address and
-//     `perEmail` per e-mail address within the sign-in throttle's window (LOGIN_WINDOW_MINUTES, whose
-//     housekeeping also clears these counters), counted in login_throttle under their own subjects;
+//     `perEmail` per e-mail address within the request throttle's window (request-throttle.ts, the one
+//     of sign-ins), under their own subjects;
 //  3. the address: one that already has an account is told to contact the sales manager (409
 //     'signup.error.account_exists'), one with an open request that it is being dealt with (409
 //     'signup.error.duplicate'), nothing stored;
@@ -26,24 +26,10 @@ export const signupPerEmail = 3;
 
 export function createSignupService(deps: {
   signups: SignupRepository;
-  throttle: LoginThrottleRepository;
+  throttle: RequestThrottle;
   settings: Pick<SettingsService, 'getConfiguration'>;
-  windowMinutes: number;
 }) {
-  const { signups, throttle, settings, windowMinutes } = deps;
-
-  async function takeRequest(tenantId: number, emailKey: string, ip: string): Promise<void> {
-    const now = new Date();
-    const window = { tenantId, now: now.toISOString(), windowStart: new Date(now.getTime() - windowMinutes * 60_000).toISOString() };
-    const ipSubject = `signup-ip:${ip}`;
-    const emailSubject = `signup-email:${emailKey}`;
-    const [byIp, byEmail] = await Promise.all([throttle.take({ ...window, subject: ipSubject }), throttle.take({ ...window, subject: emailSubject })]);
-    if (byIp > signupPerIp || byEmail > signupPerEmail) {
-      // A refused request was not looked at: the counters count the requests that were.
-      await throttle.giveBack({ tenantId, subjects: [ipSubject, emailSubject] });
-      throw new AppError('too_many_requests', 'signup.too_many_requests', { params: { minutes: windowMinutes } });
-    }
-  }
+  const { signups, throttle, settings } = deps;
 
   /** Whether the tenant takes signup requests now (the page shows the form, or says it does not). */
   async function isAccepting(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<boolean> {
@@ -53,7 +39,8 @@ export function createSignupService(deps: {
   return {
     async requestAccount(ctx: Pick<RequestContext, 'tenant' | 'locale'>, input: SignupInput, ip: string): Promise<{ status: 'received' }> {
       if (!(await isAccepting(ctx))) throw new AppError('forbidden', 'signup.blocked');
-      await takeRequest(ctx.tenant.id, emailKeyOf(input.email), ip);
+      const limits = [[`signup-ip:${ip}`, signupPerIp], [`signup-email:${emailKeyOf(input.email)}`, signupPerEmail]] as const;
+      await throttle.take(ctx.tenant.id, limits, 'signup.too_many_requests');
       const sellerEmail = await signups.findSellerEmail(ctx.tenant.id);
       const { privacyAccepted: _accepted, ...fields } = input;
       const result = await signups.create(

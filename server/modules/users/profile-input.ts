@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { supportedLocales } from '../../../core/locale.ts';
+import { emailAddress, phoneNumber, requiredLine } from '../../http/field-schemas.ts';
 
 // What a user may change of their own profile (POST /api/user/currentUser, and the profile form of
 // /my-account): every field is optional, a field sent is changed, one left out stays as it is.
@@ -15,38 +16,12 @@ import { supportedLocales } from '../../../core/locale.ts';
 
 export const profileLimits = { firstName: 100, lastName: 100, email: 254, phone: 30 } as const;
 
-const lineBreaksTabsAndOverrides = /[\r\n\t\u202a-\u202e\u2066-\u2069]/;
-const isPlainLine = (value: string) => value.isWellFormed() && !lineBreaksTabsAndOverrides.test(value);
-
-function name(max: number) {
-  return z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .refine(isPlainLine, 'validation.invalid')
-    .min(1, 'validation.required')
-    .max(max, 'validation.too_long');
-}
-
-const phonePattern = /^\+?[0-9 ()/.-]+$/;
-
-const phone = z
-  .string({ error: 'validation.invalid' })
-  .trim()
-  .max(profileLimits.phone, 'validation.too_long')
-  .refine((value) => value === '' || (phonePattern.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 3), 'user.phone.invalid')
-  .nullable()
-  .transform((value) => (value ? value : null));
-
 const changeable = {
-  firstName: name(profileLimits.firstName).optional(),
-  lastName: name(profileLimits.lastName).optional(),
-  email: z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(profileLimits.email, 'validation.too_long')
-    .pipe(z.email({ error: 'validation.email_invalid' }))
-    .optional(),
-  phone: phone.optional(),
+  firstName: requiredLine(profileLimits.firstName).optional(),
+  lastName: requiredLine(profileLimits.lastName).optional(),
+  email: emailAddress(profileLimits.email).optional(),
+  // Left out keeps the stored number; null or blank removes it.
+  phone: phoneNumber(profileLimits.phone, 'user.phone.invalid').optional(),
   locale: z.enum(supportedLocales, { error: 'validation.invalid' }).optional(),
 };
 
@@ -59,7 +34,4 @@ export const profileInputSchema = z
   .transform(({ firstName, lastName, email, phone, locale }) => ({ firstName, lastName, email, phone, locale }));
 
 export type ProfileInput = z.output<typeof profileInputSchema>;
-
-/** The profile's rules for a name and a phone number, shared by the customer admin's form of a company user. */
-export const personFieldSchemas = { name, phone } as const;
 

@@ -1,38 +1,16 @@
 import type { Database } from '../../db/database.ts';
-import type { BasketOwner } from '../basket/basket.repository.ts';
+import { ensureOwnedListId, findOwnedListId, type ListOwner } from '../basket/owned-list.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
 
-// The user's wishlist, one per company they act for like the basket (migration 0026): a set of product
+// The user's wishlist, one per company they act for like the basket (owned-list.ts): a set of product
 // ids (the primary key forbids doubles).
 
 export function createWishlistRepository(db: Database) {
   return {
-    async findWishlistId(tenantId: number, owner: BasketOwner): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('wishlists')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', owner.userId)
-        .where('company_id', owner.companyId === null ? 'is' : '=', owner.companyId)
-        .executeTakeFirst();
-      return row?.id;
-    },
+    findWishlistId: (tenantId: number, owner: ListOwner) => findOwnedListId(db, 'wishlists', tenantId, owner),
 
-    /** The owner's wishlist, created on first use; safe when two requests create it at once. */
-    async ensureWishlistId(tenantId: number, owner: BasketOwner): Promise<number> {
-      const existing = await this.findWishlistId(tenantId, owner);
-      if (existing !== undefined) return existing;
-      const now = new Date().toISOString();
-      await db
-        .insertInto('wishlists')
-        .values({ tenant_id: tenantId, user_id: owner.userId, company_id: owner.companyId, created_at: now, updated_at: now })
-        // The unique index is on (user_id, coalesce(company_id, 0)): an expression, so no column list here.
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const created = await this.findWishlistId(tenantId, owner);
-      if (created === undefined) throw new Error(`Wishlist of user ${owner.userId} could not be created`);
-      return created;
-    },
+    /** The owner's wishlist, created on first use. */
+    ensureWishlistId: (tenantId: number, owner: ListOwner) => ensureOwnedListId(db, 'wishlists', tenantId, owner),
 
     /** Product ids in the order they were added. */
     async listProductIds(tenantId: number, wishlistId: number): Promise<number[]> {
