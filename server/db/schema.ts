@@ -120,6 +120,13 @@ export interface SalesPersonCompaniesTable {
   company_id: number;
 }
 
+/** Counters the triggers of migration 0030 move when a tenant's companies or their sales persons change. */
+export interface CustomerDirectoryVersionsTable {
+  tenant_id: number;
+  companies: Generated<number>;
+  assignments: Generated<number>;
+}
+
 /**
  * What a sales person did for a company (migration 0026): the switch to it and every write while acting
  * for it. sales_person_name is the name at that time; detail a small JSON object (e.g. the order number).
@@ -798,6 +805,7 @@ export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
   sales_person_companies: SalesPersonCompaniesTable;
+  customer_directory_versions: CustomerDirectoryVersionsTable;
   sales_person_activity: SalesPersonActivityTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

@@ -76,7 +76,6 @@ beforeAll(async () => {
   const foreign = await shop.db.insertInto('companies').values({ tenant_id: rival.id, customer_no: '10009', name: 'Fremdmandant Handel GmbH', vat_country_code: 'DE' }).returning('id').executeTakeFirstOrThrow();
   company.set('foreign', foreign.id);
   await shop.db.insertInto('sales_person_companies').values({ user_id: salesId, company_id: foreign.id }).execute();
-  shop.services.salesPersons.clearCache();
 
   for (const account of ['sales', 'customer', 'customeradmin', 'customer2', 'admin', 'guest'] as const) auth.set(account, await shop.login(account));
 });
@@ -109,6 +108,32 @@ describe('GET /api/user/salesPersonCustomers', () => {
     // LIKE's wildcards are plain characters.
     expect(await names('%')).toEqual([]);
     expect(await names('_')).toEqual([]);
+  });
+
+  it('sees every change to the companies and their assignment with the next search, whoever wrote it', async () => {
+    // Written straight to the database, as an ERP import or another app process would: the search keeps
+    // its companies ready in memory and must notice (migration 0030's counters), not wait for a timeout.
+    const names = async (search: string) => ((await customers(search)).body.data as { name: string }[]).map((found) => found.name);
+    expect(await names('Zwischenlager')).toEqual([]);
+    const added = await shop.db.insertInto('companies').values({ tenant_id: tenantId, customer_no: 'Z-0001', name: 'Zwischenlager Ost GmbH', vat_country_code: 'DE' }).returning('id').executeTakeFirstOrThrow();
+    try {
+      expect(await names('Zwischenlager')).toEqual([]);
+      await shop.db.insertInto('sales_person_companies').values({ user_id: salesId, company_id: added.id }).execute();
+      expect(await names('Zwischenlager')).toEqual(['Zwischenlager Ost GmbH']);
+      await shop.db.updateTable('companies').set({ name: 'Zwischenlager West GmbH' }).where('id', '=', added.id).execute();
+      expect(await names('Zwischenlager')).toEqual(['Zwischenlager West GmbH']);
+      await shop.db.updateTable('companies').set({ customer_no: 'Z-0002' }).where('id', '=', added.id).execute();
+      expect(((await customers('Z-0002')).body.data as { id: number }[]).map((found) => found.id)).toEqual([added.id]);
+      await shop.db.deleteFrom('sales_person_companies').where('user_id', '=', salesId).where('company_id', '=', added.id).execute();
+      expect(await names('Zwischenlager')).toEqual([]);
+      await shop.db.insertInto('sales_person_companies').values({ user_id: salesId, company_id: added.id }).execute();
+      expect(await names('Zwischenlager')).toEqual(['Zwischenlager West GmbH']);
+    } finally {
+      await shop.db.deleteFrom('companies').where('id', '=', added.id).execute();
+    }
+    expect(await names('Zwischenlager')).toEqual([]);
+    // Another company's changes count too, but find nothing new.
+    expect((await customers('alpen')).body.data.map((found: { customerNo: string }) => found.customerNo)).toEqual(['10002']);
   });
 
   it('refuses a search longer than 100 characters, and everyone but sales persons', async () => {
@@ -303,7 +328,6 @@ describe('a company the sales person does not serve', () => {
     expect((await call('sales', 'GET', `/api/order/${order10002.id}`)).statusCode).toBe(200);
     await shop.db.deleteFrom('sales_person_companies').where('user_id', '=', salesId).where('company_id', '=', company.get('10002')!).execute();
     shop.services.auth.clearCache();
-    shop.services.salesPersons.clearCache();
     try {
       expect((await currentCompany()).customerNo).toBe('10001');
       expect((await call('sales', 'GET', `/api/order/${order10002.id}`)).statusCode).toBe(404);
@@ -315,7 +339,6 @@ describe('a company the sales person does not serve', () => {
       expect((await switchTo(company.get('10002'))).statusCode).toBe(403);
     } finally {
       await shop.db.insertInto('sales_person_companies').values({ user_id: salesId, company_id: company.get('10002')! }).execute();
-      shop.services.salesPersons.clearCache();
     }
     await switchOk('10001');
   });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { recordActing, type ActingFor } from './acting-audit.ts';
+import type { DirectoryVersion } from './customer-directory.ts';
 import type { ServedCompany } from './customer-search.ts';
 
 // The companies a sales person serves (sales_person_companies), the switch between them, and the audit
@@ -8,15 +9,22 @@ import type { ServedCompany } from './customer-search.ts';
 
 export function createSalesPersonRepository(db: Database) {
   return {
-    async servedCompanies(tenantId: number, userId: number): Promise<ServedCompany[]> {
-      const rows = await db
-        .selectFrom('sales_person_companies as served')
-        .innerJoin('companies', 'companies.id', 'served.company_id')
-        .select(['companies.id', 'companies.customer_no', 'companies.name'])
-        .where('served.user_id', '=', userId)
-        .where('companies.tenant_id', '=', tenantId)
-        .execute();
+    /** The tenant's counters of migration 0030; (0, 0) before anything was counted. */
+    async directoryVersion(tenantId: number): Promise<DirectoryVersion> {
+      const row = await db.selectFrom('customer_directory_versions').select(['companies', 'assignments']).where('tenant_id', '=', tenantId).executeTakeFirst();
+      return { companies: row?.companies ?? 0, assignments: row?.assignments ?? 0 };
+    },
+
+    /** Every company of the tenant, for the search's directory. */
+    async tenantCompanies(tenantId: number): Promise<ServedCompany[]> {
+      const rows = await db.selectFrom('companies').select(['id', 'customer_no', 'name']).where('tenant_id', '=', tenantId).execute();
       return rows.map((row) => ({ id: row.id, customerNo: row.customer_no, name: row.name }));
+    },
+
+    /** The ids of the companies assigned to the sales person (the directory drops any of another tenant). */
+    async servedCompanyIds(userId: number): Promise<number[]> {
+      const rows = await db.selectFrom('sales_person_companies').select('company_id').where('user_id', '=', userId).execute();
+      return rows.map((row) => row.company_id);
     },
 
     /**

@@ -1,9 +1,9 @@
-import { createTtlCache } from '../../cache.ts';
 import type { RequestContext, Tenant } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { AppError } from '../../errors.ts';
 import type { ActingDetail } from './acting-audit.ts';
-import { indexCustomers, searchCustomers, translatedCompanyName, type CustomerIndex } from './customer-search.ts';
+import { createCustomerDirectory } from './customer-directory.ts';
+import { searchCustomers, translatedCompanyName } from './customer-search.ts';
 import type { SalesPersonRepository } from './sales-person.repository.ts';
 
 // Sales persons and the customers they serve (spec sections 2, 4 and 7; issue 12 item 2; ADR 0015):
@@ -18,13 +18,9 @@ import type { SalesPersonRepository } from './sales-person.repository.ts';
 /** How many companies the selector lists (spec section 9: a remote select shows 50 items). */
 export const customerSearchLimit = 50;
 
-// A sales person's companies are read once and searched in memory for a few seconds (like the sessions
-// and settings: ADR 0003): typing a name sends a request per pause, each costing a pass over the list
-// instead of a query over the same rows. A company assigned or renamed shows within this time; a
-// company no longer served may still be listed as long, and the switch then refuses it.
-const servedListTtlMs = 2_000;
-// One list per sales person searching right now; thousands of companies each are a few hundred kB.
-const servedListMaxEntries = 64;
+// The searching sales persons whose companies are kept ready (customer-directory.ts): about 80 kB each
+// for 5,000 companies; a field team of up to this many has its companies read once per change.
+export const readySalesPersons = 256;
 
 export interface SalesAccount {
   id: number;
@@ -64,12 +60,15 @@ export function requireActivityReader(ctx: RequestContext): { tenantId: number; 
 }
 
 export function createSalesPersonService({ repository, forgetSession }: SalesPersonDeps) {
-  const servedLists = createTtlCache<CustomerIndex>(servedListTtlMs, servedListMaxEntries);
+  const directory = createCustomerDirectory(
+    { version: (tenantId) => repository.directoryVersion(tenantId), tenantCompanies: (tenantId) => repository.tenantCompanies(tenantId), servedCompanyIds: (userId) => repository.servedCompanyIds(userId) },
+    { maxSalesPersons: readySalesPersons },
+  );
 
   return {
     async searchCustomers(ctx: RequestContext, search: string): Promise<{ data: SalesAccount[] }> {
       const { tenantId, userId } = requireSalesPerson(ctx);
-      const index = await servedLists.get(`${tenantId}:${userId}`, async () => indexCustomers(await repository.servedCompanies(tenantId, userId)));
+      const index = await directory.companiesOf(tenantId, userId);
       const data = searchCustomers(index, search, customerSearchLimit).map((company) => ({
         id: company.id,
         translatedName: translatedCompanyName(company),
@@ -102,9 +101,9 @@ export function createSalesPersonService({ repository, forgetSession }: SalesPer
       return { data, meta: { page: page.page, pageSize: page.pageSize, hasMore: rows.length > page.pageSize } };
     },
 
-    /** Forgets the remembered lists of served companies (tests, after changing assignments). */
+    /** Forgets the companies kept ready for searching (tests). */
     clearCache(): void {
-      servedLists.clear();
+      directory.clear();
     },
   };
 }
