@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { engineOf } from '../migration-helpers.ts';
+import { createStatementTriggers, dropStatementTriggers, engineOf, type StatementTrigger } from '../migration-helpers.ts';
 
 // What a sales person's customer search remembers, and how it knows it is still right (issue 12, ADR 0015).
 // The search keeps the tenant's companies, folded and ordered, and each sales person's share of them in
@@ -11,73 +11,79 @@ import { engineOf } from '../migration-helpers.ts';
 // Every search reads the row and rebuilds what it remembers when a counter moved: every app process sees a
 // change with its next search, not after a delay.
 
-const counterUpsert = (tenant: string, column: 'companies' | 'assignments') =>
-  `insert into customer_directory_versions (tenant_id, companies, assignments)
-     select ${tenant}, ${column === 'companies' ? 1 : 0}, ${column === 'assignments' ? 1 : 0} where ${tenant} is not null
+/** Counts one change of `column` for each tenant `tenants` (a SELECT of tenant ids, or one id) names. */
+const countChange = (column: 'companies' | 'assignments', tenants: string) =>
+  `insert into customer_directory_versions (tenant_id, ${column}) ${tenants}
      on conflict (tenant_id) do update set ${column} = customer_directory_versions.${column} + 1`;
+
+// An ERP sync writes every company's name again; only a real change counts.
+const namesChanged = (o: string, n: string) => `${o}.name is distinct from ${n}.name or ${o}.customer_no is distinct from ${n}.customer_no`;
 
 // An assignment row has no tenant: its sales person's. When the sales person is deleted with their rows
 // (on delete cascade), no tenant is found and nothing is counted: nobody searches as them any more.
-const tenantOfSalesPerson = (row: string) => `(select tenant_id from users where id = ${row}.user_id)`;
+const sqliteTenantOf = (row: string) => `select tenant_id, 1 from users where id = ${row}.user_id`;
 
-// An ERP sync writes every company's name again; only a real change counts.
-const namesChanged = 'old.name is distinct from new.name or old.customer_no is distinct from new.customer_no';
+// SQLite: row triggers (the only kind it has); the row of counters is updated in place.
+const sqliteTriggers = [
+  `create trigger customer_directory_companies_insert after insert on companies begin ${countChange('companies', 'select new.tenant_id, 1 where true')}; end`,
+  `create trigger customer_directory_companies_delete after delete on companies begin ${countChange('companies', 'select old.tenant_id, 1 where true')}; end`,
+  `create trigger customer_directory_companies_update after update of name, customer_no on companies when ${namesChanged('old', 'new')}
+     begin ${countChange('companies', 'select new.tenant_id, 1 where true')}; end`,
+  `create trigger customer_directory_assignments_insert after insert on sales_person_companies begin ${countChange('assignments', sqliteTenantOf('new'))}; end`,
+  `create trigger customer_directory_assignments_delete after delete on sales_person_companies begin ${countChange('assignments', sqliteTenantOf('old'))}; end`,
+  `create trigger customer_directory_assignments_update after update on sales_person_companies begin ${countChange('assignments', sqliteTenantOf('new'))}; end`,
+];
+
+// PostgreSQL: statement triggers, one count per tenant and statement. Row triggers would update the one
+// row of counters once per row written, and a bulk insert of a million assignments in one transaction then
+// walks an ever longer chain of that row's versions (it ran for over nine minutes before it was stopped).
+const postgresFunctions = [
+  `create function customer_directory_companies_changed() returns trigger language plpgsql as $$
+   begin
+     if tg_op = 'INSERT' then ${countChange('companies', 'select distinct tenant_id, 1 from new_rows')};
+     elsif tg_op = 'DELETE' then ${countChange('companies', 'select distinct tenant_id, 1 from old_rows')};
+     else ${countChange('companies', `select distinct n.tenant_id, 1 from new_rows n join old_rows o on o.id = n.id where ${namesChanged('o', 'n')}`)};
+     end if;
+     return null;
+   end $$`,
+  `create function customer_directory_assignments_changed() returns trigger language plpgsql as $$
+   begin
+     if tg_op = 'INSERT' then ${countChange('assignments', 'select distinct u.tenant_id, 1 from new_rows r join users u on u.id = r.user_id')};
+     elsif tg_op = 'DELETE' then ${countChange('assignments', 'select distinct u.tenant_id, 1 from old_rows r join users u on u.id = r.user_id')};
+     else ${countChange('assignments', 'select distinct u.tenant_id, 1 from (select user_id from new_rows union select user_id from old_rows) r join users u on u.id = r.user_id')};
+     end if;
+     return null;
+   end $$`,
+];
+
+const postgresTriggers: StatementTrigger[] = [
+  ['customer_directory_companies_insert', 'INSERT', 'companies', 'NEW TABLE AS new_rows', 'customer_directory_companies_changed'],
+  ['customer_directory_companies_update', 'UPDATE', 'companies', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'customer_directory_companies_changed'],
+  ['customer_directory_companies_delete', 'DELETE', 'companies', 'OLD TABLE AS old_rows', 'customer_directory_companies_changed'],
+  ['customer_directory_assignments_insert', 'INSERT', 'sales_person_companies', 'NEW TABLE AS new_rows', 'customer_directory_assignments_changed'],
+  ['customer_directory_assignments_update', 'UPDATE', 'sales_person_companies', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'customer_directory_assignments_changed'],
+  ['customer_directory_assignments_delete', 'DELETE', 'sales_person_companies', 'OLD TABLE AS old_rows', 'customer_directory_assignments_changed'],
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('customer_directory_versions')
-    .addColumn('tenant_id', 'integer', (col) => col.primaryKey().references('tenants.id').onDelete('cascade'))
+    // No reference to tenants: deleting a tenant deletes its companies, whose triggers count here once more.
+    .addColumn('tenant_id', 'integer', (col) => col.primaryKey())
     .addColumn('companies', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('assignments', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
-
   if (engineOf(db) === 'postgres') {
-    // Row triggers, as in migration 0021: companies and assignments change a few rows at a time.
-    await sql
-      .raw(`create function customer_directory_companies_changed() returns trigger language plpgsql as $$
-       begin
-         if tg_op = 'DELETE' then ${counterUpsert('old.tenant_id', 'companies')};
-         else ${counterUpsert('new.tenant_id', 'companies')}; end if;
-         return null;
-       end $$`)
-      .execute(db);
-    await sql
-      .raw(`create function customer_directory_assignments_changed() returns trigger language plpgsql as $$
-       begin
-         if tg_op = 'DELETE' then ${counterUpsert(tenantOfSalesPerson('old'), 'assignments')};
-         else ${counterUpsert(tenantOfSalesPerson('new'), 'assignments')}; end if;
-         return null;
-       end $$`)
-      .execute(db);
-    await sql.raw(`create trigger customer_directory_companies after insert or delete on companies for each row execute function customer_directory_companies_changed()`).execute(db);
-    await sql
-      .raw(
-        `create trigger customer_directory_companies_update after update of name, customer_no on companies
-         for each row when (${namesChanged}) execute function customer_directory_companies_changed()`,
-      )
-      .execute(db);
-    await sql
-      .raw(`create trigger customer_directory_assignments after insert or delete or update on sales_person_companies for each row execute function customer_directory_assignments_changed()`)
-      .execute(db);
-    return;
+    for (const fn of postgresFunctions) await sql.raw(fn).execute(db);
+    await createStatementTriggers(db, postgresTriggers);
+  } else {
+    for (const trigger of sqliteTriggers) await sql.raw(trigger).execute(db);
   }
-
-  const sqliteTriggers = [
-    `create trigger customer_directory_companies_insert after insert on companies begin ${counterUpsert('new.tenant_id', 'companies')}; end`,
-    `create trigger customer_directory_companies_delete after delete on companies begin ${counterUpsert('old.tenant_id', 'companies')}; end`,
-    `create trigger customer_directory_companies_update after update of name, customer_no on companies when ${namesChanged} begin ${counterUpsert('new.tenant_id', 'companies')}; end`,
-    `create trigger customer_directory_assignments_insert after insert on sales_person_companies begin ${counterUpsert(tenantOfSalesPerson('new'), 'assignments')}; end`,
-    `create trigger customer_directory_assignments_delete after delete on sales_person_companies begin ${counterUpsert(tenantOfSalesPerson('old'), 'assignments')}; end`,
-    `create trigger customer_directory_assignments_update after update on sales_person_companies begin ${counterUpsert(tenantOfSalesPerson('new'), 'assignments')}; end`,
-  ];
-  for (const trigger of sqliteTriggers) await sql.raw(trigger).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (engineOf(db) === 'postgres') {
-    await sql.raw('drop trigger customer_directory_companies on companies').execute(db);
-    await sql.raw('drop trigger customer_directory_companies_update on companies').execute(db);
-    await sql.raw('drop trigger customer_directory_assignments on sales_person_companies').execute(db);
+    await dropStatementTriggers(db, postgresTriggers);
     await sql.raw('drop function customer_directory_companies_changed()').execute(db);
     await sql.raw('drop function customer_directory_assignments_changed()').execute(db);
   } else {
