@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures.ts';
 import { captureAccountScreens, createCompany, openPage, createUser, removeCompany, setUserFlag, signInAs, type TestAccount, type TestCompany } from './account-fixtures.ts';
-import { withShopDatabase } from './helpers.ts';
+import { startSession, withShopDatabase } from './helpers.ts';
 
 // /my-account/addresses (issue 11 item 1): the company's addresses by kind, each kind's default marked;
 // adding with the problems next to their fields, changing, making one the default, deleting after a
@@ -66,7 +67,7 @@ async function addShippingAddress(page: Page, values: { company: string; street:
 test('a customer admin adds, changes, makes default and deletes addresses, and keeps the last main address', async ({ page }) => {
   // Many steps, each with a round trip, and screenshots with axe at two widths.
   test.setTimeout(300_000);
-  await signInAs(page, admin);
+  await startSession(page, admin);
   await openPage(page, '/my-account/addresses');
   await expect(group(page, 0)).toContainText('Hauptadresse (1)');
   await expect(card(page, 'Speicherstadt 1').getByTestId('default-badge')).toHaveText('Standard');
@@ -146,7 +147,7 @@ test('the address book in English', async ({ page }) => {
 });
 
 test('a plain customer manages shipping addresses, not the master data', async ({ page }) => {
-  await signInAs(page, customer);
+  await startSession(page, customer);
   await openPage(page, '/my-account/addresses');
   await expect(page.getByText('Haupt-, Rechnungs- und Postanschrift pflegen Ihr Kundenadministrator oder Ihr Ansprechpartner.')).toBeVisible();
   await expect(card(page, 'Speicherstadt 1').getByRole('link')).toHaveCount(0);
@@ -169,7 +170,7 @@ test('a user who may not add addresses gets no form and may still delete; a forg
   await insertShippingAddress('Veddeler Damm 1', 'Altes Lager');
   await setUserFlag(customer, true);
   try {
-    await signInAs(page, customer);
+    await startSession(page, customer);
     await openPage(page, '/my-account/addresses');
     await expect(page.getByTestId('address-book-blocked')).toHaveText('Sie können keine Adressen hinzufügen oder ändern. Bitte wenden Sie sich an Ihren Ansprechpartner.');
     await expect(page.getByTestId('add-address')).toHaveCount(0);
@@ -193,10 +194,10 @@ test('a user who may not add addresses gets no form and may still delete; a forg
 });
 
 test('adding and deleting work without JavaScript', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await newContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await signInAs(page, admin);
+    await startSession(page, admin);
     await openPage(page, '/my-account/addresses');
     await page.getByTestId('add-address').click();
     await formField(page, 'Vorname').fill('Ole');

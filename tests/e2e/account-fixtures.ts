@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { hashPassword } from '../../server/modules/auth/password.ts';
-import { captureScreens, withShopDatabase } from './helpers.ts';
+import { captureScreens, openHome, startSession, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
 // Accounts of the account area's browser tests: a company and users of their own, written straight into
 // the e2e database, so changing a profile, a password or the address book never touches the demo
@@ -66,8 +66,14 @@ export async function setUserFlag(account: TestAccount, blockUsersToAddNewAddres
   await withShopDatabase((db) => db.updateTable('users').set({ block_users_to_add_new_address: blockUsersToAddNewAddress ? 1 : 0 }).where('username', '=', account.username).execute());
 }
 
-/** Signs in through the login page (German, the browser's language in these tests). */
+/** Signs in (helpers.ts' startSession: the login form's POST without the form) and ends on the home page, ready for input. */
 export async function signInAs(page: Page, account: Pick<TestAccount, 'username' | 'password'>): Promise<void> {
+  await startSession(page, account);
+  await openHome(page);
+}
+
+/** Signs in through the login page (German, the browser's language in these tests), where signing in is part of the journey. */
+export async function signInThroughForm(page: Page, account: Pick<TestAccount, 'username' | 'password'>): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Benutzername').fill(account.username);
   await page.getByLabel('Passwort').fill(account.password);
@@ -79,7 +85,7 @@ export async function signInAs(page: Page, account: Pick<TestAccount, 'username'
 /** Opens a page and waits until it runs (its scripts loaded and hydrated), for steps that need JavaScript. */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
 }
 
 /**

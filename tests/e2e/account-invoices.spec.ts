@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { companyId, demoTenantId } from './checkout-fixtures.ts';
-import { captureScreens, signIn, viewports, withShopDatabase } from './helpers.ts';
+import { accounts, captureScreens, openHome, startSession, viewports, withShopDatabase } from './helpers.ts';
 
 // The finance view in the browser (issue 11 items 5–7): the summary of open items with its chart by age,
 // the list searched and filtered (an overdue invoice marked by colour and words), a document's PDF and the
@@ -58,12 +59,11 @@ async function insertDocuments(): Promise<void> {
 
 test.beforeAll(insertDocuments);
 
+const customerAdmin = { username: 'customeradmin', password: 'Demo-CustomerAdmin-1' };
+
 async function signInAsCustomerAdmin(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel(/Benutzername|Username/).fill('customeradmin');
-  await page.getByLabel(/Passwort|Password/).fill('Demo-CustomerAdmin-1');
-  await page.getByRole('button', { name: /^(Anmelden|Sign in)$/ }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await startSession(page, customerAdmin);
+  await openHome(page);
 }
 
 const filters = (page: Page) => page.getByTestId('finance-filters');
@@ -73,7 +73,7 @@ const visibleRows = (page: Page) => page.locator('[data-testid="finance-row"], [
 test('a customer admin sees what the company owes, finds an overdue invoice and downloads PDFs and the export', async ({ page }) => {
   // Screenshots and axe at two widths on three screens, two PDFs and an export: minutes on a small, shared machine.
   test.setTimeout(240_000);
-  await signInAsCustomerAdmin(page);
+  await startSession(page, customerAdmin);
   await page.goto('/my-account');
   await page.getByTestId('account-nav').getByRole('link', { name: 'Rechnungen' }).click();
   await expect(page).toHaveURL(/\/my-account\/invoices$/);
@@ -160,7 +160,7 @@ test('the finance view in English, as cards on a phone', async ({ page }) => {
 
 test('a plain customer of a company that keeps its finance documents to its admins is told so', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'customer');
+  await startSession(page, accounts.customer);
   const response = await page.goto('/my-account/invoices');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rechnungen und Gutschriften');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { orderLinesSearchText } from '../../core/order-search-words.ts';
 import { findCartProducts, shopApi, type ShopProduct } from './cart-fixtures.ts';
 import { companyId, demoTenantId, whileChanged } from './checkout-fixtures.ts';

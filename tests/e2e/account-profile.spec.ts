@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captureAccountScreens, createCompany, openPage, createUser, removeCompany, signInAs, type TestAccount, type TestCompany } from './account-fixtures.ts';
-import { viewports } from './helpers.ts';
+import { type Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures.ts';
+import { captureAccountScreens, createCompany, openPage, createUser, removeCompany, signInAs, signInThroughForm, type TestAccount, type TestCompany } from './account-fixtures.ts';
+import { startSession, viewports } from './helpers.ts';
 
 // The account area's shell and /my-account (issue 11 item 1): the account navigation (a column on
 // desktop, tabs on phones, the bottom navigation's "Profil"), the profile with what the user may change
@@ -27,7 +28,7 @@ const passwordField = (page: Page, label: string) => page.getByTestId('password-
 
 test('the account area: navigation on the left on desktop, tabs on phones, the bottom navigation leads there', async ({ page }) => {
   const account = await createUser(company, 'customer', { first: 'Nora', last: 'Navi' });
-  await signInAs(page, account);
+  await startSession(page, account);
   await openPage(page, '/my-account');
   const nav = page.getByRole('navigation', { name: 'Mein Konto' });
   await expect(nav.getByRole('link', { name: 'Mein Profil' })).toHaveAttribute('aria-current', 'page');
@@ -56,7 +57,7 @@ test('the account area: navigation on the left on desktop, tabs on phones, the b
 
 test('a customer sees the profile, is told each problem next to its field, and changes name, e-mail, phone and language', async ({ page }) => {
   const account = await createUser(company, 'customer', { first: 'Paula', last: 'Probe' });
-  await signInAs(page, account);
+  await startSession(page, account);
   await openPage(page, '/my-account');
 
   // What the user does not change here is shown, not offered as a field.
@@ -114,7 +115,7 @@ test('a password change: live strength hint, the current password required, the 
   const account: TestAccount = await createUser(company, 'customer', { first: 'Karl', last: 'Kennwort' });
   await signInAs(page, account);
   // A second sign-in elsewhere: it must end with the change.
-  const elsewhere = await browser.newContext();
+  const elsewhere = await newContext(browser);
   const otherPage = await elsewhere.newPage();
   await signInAs(otherPage, account);
 
@@ -169,15 +170,15 @@ test('a password change: live strength hint, the current password required, the 
   await page.getByLabel('Passwort').fill(account.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByTestId('login-error')).toBeVisible();
-  await signInAs(page, { username: account.username, password: newPassword });
+  await signInThroughForm(page, { username: account.username, password: newPassword });
 });
 
 test('both forms work without JavaScript', async ({ browser }) => {
   const account = await createUser(company, 'customer', { first: 'Otto', last: 'Ohnescript' });
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await newContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await signInAs(page, account);
+    await startSession(page, account);
     await openPage(page, '/my-account');
     await field(page, 'Nachname').fill('Ohne-Skript');
     await page.getByTestId('save-profile').click();

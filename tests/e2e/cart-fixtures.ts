@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { signIn, withShopDatabase } from './helpers.ts';
+import { accounts, startSession, withShopDatabase } from './helpers.ts';
 
 // Products of the seeded demo catalogue for the cart tests, picked by their traits, and a small
 // client that sets up a basket or wishlist through the API with the signed-in user's token.
@@ -82,15 +82,22 @@ export const formatEuro = (cents: number) => euro.format(cents / 100);
 export const cartLine = (page: Page, sku: string) => page.locator(`[data-testid="cart-line"][data-sku="${sku}"]`);
 export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-/** Signs the customer in with exactly this basket and wishlist, shown on a page ready for input. */
-export async function signInWithBasket(page: Page, items: unknown[], wishlist: number[] = []) {
-  await signIn(page, 'customer');
+/** Signs the customer in (helpers.ts' startSession) with exactly this basket and wishlist, for a test that opens its page next. */
+export async function startSessionWithBasket(page: Page, items: unknown[], wishlist: number[] = []) {
+  await startSession(page, accounts.customer);
   const api = shopApi(page);
   await api.saveBasket(items);
   await api.saveWishlist(wishlist);
+  return api;
+}
+
+/** Signs the customer in with exactly this basket and wishlist, shown on the home page ready for input. */
+export async function signInWithBasket(page: Page, items: unknown[], wishlist: number[] = []) {
+  const api = await startSessionWithBasket(page, items, wishlist);
   // Show the seeded state, and wait until the page is interactive: the cart icons are enabled once
   // the browser has loaded the cart.
-  await page.reload();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-cart-order')).not.toHaveAttribute('aria-disabled', 'true');
   return api;
 }

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { cartLine, findCartProducts, orderLine, signInWithBasket, type CartProducts } from './cart-fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { cartLine, findCartProducts, orderLine, startSessionWithBasket, type CartProducts } from './cart-fixtures.ts';
 import { captureScreens } from './helpers.ts';
 
 // The cart page's on-demand modals (spec section 2): move to the other cart, packs, custom attributes.
@@ -12,7 +12,7 @@ test.beforeAll(async () => {
 
 test('a line moves to the pre-order cart for a chosen season and back', async ({ page }) => {
   const { preOrderable } = products;
-  const api = await signInWithBasket(page, [orderLine(preOrderable, 2)]);
+  const api = await startSessionWithBasket(page, [orderLine(preOrderable, 2)]);
   await page.goto('/detailed-cart?type=order');
   await cartLine(page, preOrderable.sku).getByTestId('line-move').click();
   const modal = page.getByTestId('move-to-other-cart-modal');
@@ -35,7 +35,7 @@ test('a line moves to the pre-order cart for a chosen season and back', async ({
 
 test('packs set the quantity and custom attributes keep a blank value as a space', async ({ page }) => {
   const [a] = products.plain;
-  const api = await signInWithBasket(page, [orderLine(a!, 1)]);
+  const api = await startSessionWithBasket(page, [orderLine(a!, 1)]);
   await page.goto('/detailed-cart?type=order');
   const line = cartLine(page, a!.sku);
 

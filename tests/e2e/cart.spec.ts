@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { grossCents } from '../../core/vat.ts';
-import { cartLine, findCartProducts, formatEuro, orderLine, preOrderLine, shopApi, signInWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
+import { cartLine, findCartProducts, formatEuro, orderLine, preOrderLine, shopApi, signInWithBasket, startSessionWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
 import { captureScreens, signIn, viewports, withShopDatabase } from './helpers.ts';
 
 // The order cart, the pre-order cart and the wishlist in the browser (spec sections 2–8): header
@@ -96,7 +96,7 @@ test('a buyer with gross prices sees gross rows, the freight surcharge and an in
 test('from the product page into both carts and onto the wishlist', async ({ page }) => {
   const [a] = products.plain;
   const { preOrderable } = products;
-  const api = await signInWithBasket(page, []);
+  const api = await startSessionWithBasket(page, []);
   await page.goto(`/product/${a!.id}?sku=${a!.sku}`);
   const buyBox = page.getByTestId('buy-box');
   await buyBox.getByTestId('quantity-input').fill('3');
@@ -131,7 +131,7 @@ test('from the product page into both carts and onto the wishlist', async ({ pag
 test('quantities step by the batch size, refuse while saving, and lines can be removed', async ({ page }) => {
   const [a] = products.plain;
   const { batched, preOrderable } = products;
-  const api = await signInWithBasket(page, [orderLine(a!, 1), orderLine(batched, batched.batchSize), preOrderLine(preOrderable, [1, 0, 0])]);
+  const api = await startSessionWithBasket(page, [orderLine(a!, 1), orderLine(batched, batched.batchSize), preOrderLine(preOrderable, [1, 0, 0])]);
   await page.goto('/detailed-cart?type=order');
   const line = cartLine(page, batched.sku);
   const quantity = line.getByTestId('line-quantity');
@@ -201,7 +201,7 @@ test('a changed price shows the old price struck through', async ({ page }) => {
 
 test('asking for more than the stock opens the not-enough-stock modal', async ({ page }) => {
   const { lowStock } = products;
-  await signInWithBasket(page, [orderLine(lowStock, lowStock.stock)]);
+  await startSessionWithBasket(page, [orderLine(lowStock, lowStock.stock)]);
   await page.goto('/detailed-cart?type=order');
   const line = cartLine(page, lowStock.sku);
   await line.getByRole('button', { name: /^Mehr/ }).click();

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captureScreens, expectAccessible, signIn, viewports, withShopDatabase } from './helpers.ts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { accounts, captureScreens, expectAccessible, signIn, startSession, viewports, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
 // The catalogue screens: category menus and mega menu, the category page with its product list
 // table, and the product page (spec sections 2, 4, 5 and 6).
@@ -7,7 +8,7 @@ import { captureScreens, expectAccessible, signIn, viewports, withShopDatabase }
 /** Opens a page and waits until its scripts have run, so keys and clicks reach React's handlers. */
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   return response;
 }
 
@@ -79,7 +80,7 @@ test.describe('a customer browsing a category', () => {
   });
 
   test('finds all main categories as tiles, and an unknown category is a 404', async ({ page }) => {
-    await signIn(page, 'customer');
+    await startSession(page, accounts.customer);
     await page.goto('/category');
     await expect(page.getByTestId('category-tiles').getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveCount(8);
     await captureScreens(page, 'category-index');
@@ -151,7 +152,7 @@ test.describe('the mega menu', () => {
 
 test.describe('quantities in the product list', () => {
   test('step by the batch size, refuse other multiples and add the line with Enter', async ({ page }) => {
-    await signIn(page, 'customer');
+    await startSession(page, accounts.customer);
     await open(page, '/category/werkzeug-1');
     const row = page.locator('[data-testid="product-row"]:not([data-batch="1"])').first();
     const batch = Number(await row.getAttribute('data-batch'));
@@ -188,7 +189,7 @@ test.describe('quantities in the product list', () => {
   });
 
   test('in pre-order mode each season has its own quantity with its max', async ({ page }) => {
-    await signIn(page, 'customer');
+    await startSession(page, accounts.customer);
     await open(page, '/category/gartenbedarf-7?preOrder=1');
     await expect(page.getByTestId('toggle-preorder')).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByRole('columnheader', { name: /Frühjahr 2027/ })).toBeVisible();
@@ -225,13 +226,13 @@ test.describe('prices for different buyers', () => {
   });
 
   test('a customer with gross prices sees them with VAT, a sales person sees stock numbers', async ({ page }) => {
-    await signIn(page, 'customer2');
+    await startSession(page, accounts.customer2);
     await page.goto('/category/werkzeug-1');
     await expect(page.getByRole('columnheader', { name: 'Preis brutto' })).toBeVisible();
     await expect(page.getByTestId('product-list-footer')).toContainText('inkl. MwSt.');
 
     await page.context().clearCookies();
-    await signIn(page, 'sales');
+    await startSession(page, accounts.sales);
     await page.goto('/category/werkzeug-1');
     await expect(page.getByTestId('product-row').first().getByTestId('stock-number').last()).toHaveText(/^\(-?[\d.]+\)$/);
   });
@@ -240,7 +241,7 @@ test.describe('prices for different buyers', () => {
 test.describe('the product page', () => {
   test('shows a product with its variants, each with quantity and add button', async ({ page }) => {
     const product = await productWithVariants();
-    await signIn(page, 'customer');
+    await startSession(page, accounts.customer);
     await open(page, `/product/${product.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
     const variantRows = page.getByTestId('variant-table').getByTestId('product-row');
@@ -273,7 +274,7 @@ test.describe('the product page', () => {
         .orderBy('id')
         .executeTakeFirstOrThrow(),
     );
-    await signIn(page, 'customer');
+    await startSession(page, accounts.customer);
     await open(page, `/product/${product.id}-any-name`);
     const box = page.getByTestId('buy-box');
     await box.getByTestId('quantity-input').press('ArrowUp');
@@ -286,7 +287,7 @@ test.describe('the product page', () => {
   });
 
   test('an unknown product is a 404 with the way back home', async ({ page }) => {
-    await signIn(page, 'customer');
+    await startSession(page, accounts.customer);
     expect((await page.goto('/product/99999999'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' })).toBeVisible();
     expect((await page.goto('/product/kein-produkt'))?.status()).toBe(404);

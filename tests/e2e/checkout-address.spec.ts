@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures.ts';
 import { findCartProducts, orderLine, shopApi, signInWithBasket, type CartProducts } from './cart-fixtures.ts';
 import { agreeAndPlace, quantityFor, readOrder, whileChanged } from './checkout-fixtures.ts';
-import { accounts, captureScreens, withShopDatabase } from './helpers.ts';
+import { accounts, captureScreens, openHome, startSession, withShopDatabase } from './helpers.ts';
 
 // A new shipping address added at the checkout (issue 10 item 1): the disclosure's form, the shop's
 // validation messages next to each field with what was typed kept, the saved address chosen and ordered
@@ -103,14 +104,11 @@ test('a customer adds a new shipping address at checkout, sees each problem next
 });
 
 test('the new address form works without JavaScript', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await newContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await page.goto('/auth');
-    await page.getByLabel('Benutzername').fill(accounts.customer.username);
-    await page.getByLabel('Passwort').fill(accounts.customer.password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await startSession(page, accounts.customer);
+    await openHome(page);
     await shopApi(page).saveBasket(cartAboveMinimum());
     const before = await addressIds(page);
     try {

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { findCartProducts, formatEuro, orderLine, shopApi, signInWithBasket, type CartProducts, type ShopProduct } from './cart-fixtures.ts';
 import { agreeAndPlace, companyId, demoTenantId, productState, quantityFor, readOrder, whileChanged } from './checkout-fixtures.ts';
-import { captureScreens, withShopDatabase } from './helpers.ts';
+import { captureScreens, startSession, withShopDatabase } from './helpers.ts';
 
 // Every blocker of the checkout (issue 10, spec sections 5, 6 and 8), explained where it arises with
 // the shop's message, and with the fix next to it where the buyer can fix it (DESIGN.md): the minimum
@@ -240,13 +241,9 @@ test('a price changed since the line was added shows the old price struck throug
   );
 });
 
-/** Signs the customer admin of company 10001 in, with a cart above the minimum order amount. */
+/** Signs the customer admin of company 10001 in, with a cart above the minimum order amount (the tests open the checkout next). */
 async function signInCustomerAdmin(page: Page, product: ShopProduct) {
-  await page.goto('/auth');
-  await page.getByLabel('Benutzername').fill('customeradmin');
-  await page.getByLabel('Passwort').fill('Demo-CustomerAdmin-1');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await startSession(page, { username: 'customeradmin', password: 'Demo-CustomerAdmin-1' });
   await shopApi(page).saveBasket([orderLine(product, quantityFor(product, 10_000))]);
 }
 

@@ -1,15 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { findCartProducts, orderLine, shopApi, signInWithBasket, type CartProducts } from './cart-fixtures.ts';
 import { captureScreens, withShopDatabase } from './helpers.ts';
+import { workerShop } from './shops.ts';
 
 // Paying online in the browser (issue 10, item 5), through the local Stripe stand-in's hosted page:
 // paid → /thank-you and the confirmation mail; declined and cancelled → /order-failed, where the buyer
 // pays again or chooses payment on account; not paid in time → cancelled, its goods released.
 
 let products: CartProducts;
-const outboxDir = path.join(process.env.E2E_DIR ?? 'test-results/e2e', 'outbox');
+const outboxDir = path.join(workerShop().dataDir, 'outbox');
 
 test.beforeAll(async () => {
   products = await findCartProducts();
@@ -59,7 +61,7 @@ test('a customer pays online and lands on the thank-you page; the confirmation m
   await expect(page.getByTestId('payment-state')).toHaveText('Zahlungsart: Bezahlt');
   await expect(page.getByTestId('order-payment')).toHaveText('Online bezahlen (Karte)');
   const orderNumber = (await page.getByTestId('order-number').textContent())!;
-  await expect.poll(() => mailFor(orderNumber), { timeout: 15_000 }).toBeDefined();
+  await expect.poll(() => mailFor(orderNumber), { timeout: 15_000, intervals: [100] }).toBeDefined();
   // The order cart is empty: the order took its lines.
   expect((await shopApi(page).basket()).items.filter((line) => line.orderType === 'order')).toEqual([]);
 });
@@ -90,7 +92,7 @@ test('a declined and cancelled payment leads to the failed-payment page; paying 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
   await expect(page.getByTestId('order-payment')).toHaveText('Invoice');
   const orderNumber = (await page.getByTestId('order-number').textContent())!;
-  await expect.poll(() => mailFor(orderNumber), { timeout: 15_000 }).toBeDefined();
+  await expect.poll(() => mailFor(orderNumber), { timeout: 15_000, intervals: [100] }).toBeDefined();
 });
 
 test('an order not paid in time is cancelled and its goods released', async ({ page }) => {

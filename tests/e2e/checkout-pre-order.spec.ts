@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { findCartProducts, preOrderLine, signInWithBasket, type CartProducts } from './cart-fixtures.ts';
 import { agreeAndPlace, quantityFor, readOrder } from './checkout-fixtures.ts';
 import { captureScreens } from './helpers.ts';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { findCartProducts, orderLine, signInWithBasket, type CartProducts } from './cart-fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { findCartProducts, orderLine, signInWithBasket, startSessionWithBasket, type CartProducts } from './cart-fixtures.ts';
 import { captureScreens } from './helpers.ts';
 
 // The checkout in the browser (issue 10): cart → checkout → address, shipping, payment, terms →
@@ -103,7 +103,7 @@ test('the same order journey in English', async ({ page }) => {
 });
 
 test('another company cannot open the thank-you page of an order it did not place', async ({ page }) => {
-  await signInWithBasket(page, []);
+  await startSessionWithBasket(page, []);
   const response = await page.goto('/thank-you?order=987654321');
   expect(response?.status()).toBe(404);
 });

@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { withShopDatabase } from './helpers.ts';
+import { workerShop } from './shops.ts';
 
 // The user list's browser tests: the shop runs without SMTP_URL, so its mail worker writes every mail as an
-// .eml file to MAIL_OUTBOX_DIR (playwright.config.ts: <E2E_DIR>/outbox). A test reads the mail a person
-// would get from there, and follows its link.
+// .eml file to MAIL_OUTBOX_DIR (playwright.config.ts: the worker's shop's folder, /outbox). A test reads the
+// mail a person would get from there, and follows its link.
 
-const outboxDir = path.join(process.env.E2E_DIR ?? 'test-results/e2e', 'outbox');
+const outboxDir = path.join(workerShop().dataDir, 'outbox');
 
 /** The decoded text of a mail file (quoted-printable parts as a person reads them). */
 function decoded(raw: string): string {
@@ -21,7 +22,7 @@ function decoded(raw: string): string {
   });
 }
 
-/** Waits for the mail to `address` the worker writes (it looks for mails once a second) and answers its text. */
+/** Waits for the mail to `address` the worker writes (playwright.config.ts: it looks for mails ten times a second) and answers its text. */
 export async function mailTo(address: string, options: { after?: number; containing?: string } = {}): Promise<string> {
   let found: string | undefined;
   await expect
@@ -39,7 +40,7 @@ export async function mailTo(address: string, options: { after?: number; contain
         }
         return false;
       },
-      { timeout: 20_000, message: `a mail to ${address}` },
+      { timeout: 20_000, intervals: [100], message: `a mail to ${address}` },
     )
     .toBe(true);
   return found!;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { captureAccountScreens, openPage, signInAs } from './account-fixtures.ts';
+import { type Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures.ts';
+import { captureAccountScreens, openPage, signInThroughForm } from './account-fixtures.ts';
 import { mailTo, removeUsers, resetLinkOf } from './company-users-fixtures.ts';
-import { viewports } from './helpers.ts';
+import { startSession, viewports } from './helpers.ts';
 
 // /my-account/users (issue 12 item 1) as the demo customer admin of company 10001 uses it: the company's
 // users as a table (cards on a phone), a new user invited by mail who sets a password from the mail's link
@@ -42,7 +43,7 @@ async function addUser(page: Page, person: ReturnType<typeof newPerson>) {
 }
 
 test('an admin invites a user who sets a password from the mail and signs in; locked, they are out at once', async ({ page, browser }) => {
-  await signInAs(page, admin);
+  await startSession(page, admin);
   await openPage(page, '/');
   // The account sidebar leads there.
   await page.getByTestId('account-button').click();
@@ -78,7 +79,7 @@ test('an admin invites a user who sets a password from the mail and signs in; lo
   await expect(userEntry(page, person.username)).toContainText('Eingeladen, noch kein Passwort');
 
   // The invited user's own browser: the link from the mail, a password, and in.
-  const invited = await browser.newContext();
+  const invited = await newContext(browser);
   const theirs = await invited.newPage();
   try {
     const mail = await mailTo(person.email, { after: sentAfter });
@@ -90,7 +91,7 @@ test('an admin invites a user who sets a password from the mail and signs in; lo
     await theirs.getByLabel('Neues Passwort wiederholen', { exact: true }).fill(password);
     await theirs.getByTestId('reset-submit').click();
     await expect(theirs).toHaveURL(/\/auth/);
-    await signInAs(theirs, { username: person.username, password });
+    await signInThroughForm(theirs, { username: person.username, password });
     await openPage(theirs, '/my-account');
     await expect(theirs.getByRole('heading', { level: 1 })).toHaveText('Mein Profil');
 
@@ -114,7 +115,7 @@ test('an admin invites a user who sets a password from the mail and signs in; lo
 });
 
 test('the admin’s own account: no toggles, and the form refuses locking oneself where it was asked', async ({ page }) => {
-  await signInAs(page, admin);
+  await startSession(page, admin);
   await openPage(page, '/my-account/users');
   const own = userEntry(page, 'customeradmin');
   await expect(own.getByRole('switch')).toHaveCount(0);
@@ -129,7 +130,7 @@ test('the admin’s own account: no toggles, and the form refuses locking onesel
 
 test('the users in English, as cards on a phone, with a reset mail sent from there', async ({ page }) => {
   const person = newPerson('Ole', 'Olsen');
-  await signInAs(page, admin);
+  await startSession(page, admin);
   await openPage(page, '/my-account/users');
   await addUser(page, person);
   await page.getByTestId('account-button').click();
@@ -150,11 +151,11 @@ test('the users in English, as cards on a phone, with a reset mail sent from the
 });
 
 test('adding a user and locking one work without JavaScript', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await newContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   const person = newPerson('Nils', 'Nojs');
   try {
-    await signInAs(page, admin);
+    await startSession(page, admin);
     await page.goto('/my-account/users');
     await page.getByTestId('add-user').click();
     await formField(page, 'Vorname').fill(person.first);
@@ -176,7 +177,7 @@ test('adding a user and locking one work without JavaScript', async ({ browser }
 });
 
 test('a plain customer has no users entry and is told who manages the users', async ({ page }) => {
-  await signInAs(page, { username: 'customer', password: 'Demo-Customer-1' });
+  await startSession(page, { username: 'customer', password: 'Demo-Customer-1' });
   await openPage(page, '/my-account');
   await expect(page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Benutzer' })).toHaveCount(0);
   const response = await page.goto('/my-account/users');

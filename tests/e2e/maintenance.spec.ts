@@ -1,14 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { captureScreens, signIn, withShopDatabase } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { captureScreens, changeSiteSettings, signIn } from './helpers.ts';
 
+/** Turns maintenance mode on or off, and waits until the shop serves the change (it caches settings for up to two seconds). */
 async function setMaintenance(active: boolean) {
-  await withShopDatabase(async (db) => {
-    const row = await db.selectFrom('site_settings').select(['tenant_id', 'settings']).executeTakeFirstOrThrow();
-    const settings = { ...JSON.parse(row.settings), maintenanceModeActive: active };
-    await db.updateTable('site_settings').set({ settings: JSON.stringify(settings) }).where('tenant_id', '=', row.tenant_id).execute();
-  });
-  // The shop caches settings for two seconds.
-  await new Promise((resolve) => setTimeout(resolve, 2200));
+  await changeSiteSettings({ maintenanceModeActive: active });
 }
 
 test.afterEach(async () => {

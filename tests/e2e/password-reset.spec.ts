@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createCompany, createUser, openPage, removeCompany, signInAs, type TestAccount, type TestCompany } from './account-fixtures.ts';
+import { type Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures.ts';
+import { createCompany, createUser, openPage, removeCompany, signInAs, signInThroughForm, type TestAccount, type TestCompany } from './account-fixtures.ts';
 import { mailTo, resetLinkOf } from './company-users-fixtures.ts';
-import { captureScreens } from './helpers.ts';
+import { captureScreens, startSession, waitUntilSettled } from './helpers.ts';
 
 // Forgot and reset password (issue 12 item 4) as a person does it: from the login form to /forgot-password,
 // the clear answer for an unknown address, the mail (the shop runs without SMTP, so the worker writes it to
@@ -33,7 +34,7 @@ async function requestLink(page: Page, email: string, labels: { email: string; s
 test('forgot → mail → new password → signed in; the other sessions end and the link works once (German)', async ({ page, browser }) => {
   const account: TestAccount = await createUser(company, 'customer', { first: 'Rita', last: 'Rücksetz' });
   // A second browser where the account is signed in: resetting the password ends that session too.
-  const other = await browser.newContext();
+  const other = await newContext(browser);
   const otherPage = await other.newPage();
   await signInAs(otherPage, account);
 
@@ -41,7 +42,7 @@ test('forgot → mail → new password → signed in; the other sessions end and
   await page.getByTestId('forgot-password-link').click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passwort vergessen?');
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   await captureScreens(page, 'password-forgot-de');
 
   // An address nobody has: the spec's words, the address kept to correct it.
@@ -58,7 +59,7 @@ test('forgot → mail → new password → signed in; the other sessions end and
   const opened = await page.goto(link);
   // The token is in the address: no referrer leaves the page, no cache keeps it.
   expect(opened?.headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Passwort festlegen');
   await expect(page.getByTestId('reset-password')).toContainText(account.username);
   const newPassword = page.getByLabel('Neues Passwort', { exact: true });
@@ -79,7 +80,7 @@ test('forgot → mail → new password → signed in; the other sessions end and
   await expect(page.getByTestId('password-set')).toContainText('Ihr Passwort ist gesetzt. Alle bisherigen Sitzungen Ihres Kontos wurden beendet.');
   await captureScreens(page, 'password-set-de');
 
-  await signInAs(page, { username: account.username, password: 'Kai-Speicher-2031' });
+  await signInThroughForm(page, { username: account.username, password: 'Kai-Speicher-2031' });
   await otherPage.goto('/my-account');
   await expect(otherPage).toHaveURL(/\/landing$/);
   await other.close();
@@ -99,7 +100,7 @@ test('the same in English, by keyboard', async ({ page }) => {
   await page.goto('/forgot-password');
   await page.getByTestId('language-option-en').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   await captureScreens(page, 'password-forgot-en');
 
   const startedAt = Date.now();
@@ -144,7 +145,7 @@ test('the same in English, by keyboard', async ({ page }) => {
 
 test('a signed-in user is sent home from /forgot-password, but a mail’s link opens for them', async ({ page }) => {
   const account: TestAccount = await createUser(company, 'customer', { first: 'Sina', last: 'Sitzung' });
-  await signInAs(page, account);
+  await startSession(page, account);
   await page.goto('/forgot-password');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/reset?token=nothing-valid');

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { captureAccountScreens, createCompany, createUser, openPage, signInAs, type TestAccount, type TestCompany } from './account-fixtures.ts';
 import { findCartProducts, formatEuro, orderLine, shopApi, type ShopProduct } from './cart-fixtures.ts';
 import { agreeAndPlace, quantityFor } from './checkout-fixtures.ts';
-import { withShopDatabase } from './helpers.ts';
+import { startSession, withShopDatabase } from './helpers.ts';
 
 // A sales person in the browser (issue 12 item 2): switches the customer with the account sidebar's
 // selector (typing, keyboard), sees that customer's prices and orders for it through the checkout; the
@@ -117,7 +118,7 @@ test('the customer admin sees who placed the order for the company, in German an
   const order = await withShopDatabase((db) =>
     db.selectFrom('orders').select(['id', 'order_number']).where('company_id', '=', coast.id).where('placed_by_user_id', '=', sales.id).orderBy('id', 'desc').executeTakeFirstOrThrow(),
   );
-  await signInAs(page, admin);
+  await startSession(page, admin);
   await openPage(page, `/my-account/order-history/${order.id}`);
   await expect(page.getByTestId('order-placed-by')).toHaveText(`Aufgegeben von Svenja Außendienst für Küstenwerk Testbau GmbH (${coast.customerNo})`);
   await captureAccountScreens(page, 'sales-placed-by-de');
@@ -145,7 +146,7 @@ test('the customer admin sees who placed the order for the company, in German an
 
 test('the sales person’s selector and customer list in English', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAs(page, sales);
+  await startSession(page, sales);
   await openPage(page, '/my-account/customer-accounts');
   await page.getByTestId('account-button').click();
   await page.getByTestId('language-option-en').click();
@@ -163,7 +164,7 @@ test.describe('without JavaScript', () => {
 
   test('the customer accounts page searches and switches with plain forms', async ({ page }) => {
     test.setTimeout(90_000);
-    await signInAs(page, sales);
+    await startSession(page, sales);
     await page.goto('/my-account/customer-accounts?search=Binnen');
     const rows = page.getByTestId('customer-account-rows').getByRole('listitem');
     await expect(rows).toHaveCount(1);

@@ -1,26 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captureScreens, signIn, withShopDatabase } from './helpers.ts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { captureScreens, changeSiteSettings, signIn, waitUntilSettled } from './helpers.ts';
+import { workerShop } from './shops.ts';
 
 // The header search with the external engine (issue 4 item 5, ADR 0009), against the fake engine the
 // Playwright config starts next to the shop: with the site setting on, the browser asks the engine
 // directly with a tenant token and shows the shop's prices for the hits; a failing health check or a
 // throwing search sends it to the shop's own search for the rest of the session.
 
-const engineUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+const engineUrl = workerShop().engineUrl;
 const field = (page: Page) => page.getByRole('combobox', { name: 'Artikelsuche' });
 const products = (page: Page) => page.getByTestId('search-product');
 
+/** Turns the site setting on or off, and waits until the shop serves the change (it caches settings for up to two seconds). */
 async function useSearchEngine(on: boolean) {
-  await withShopDatabase(async (db) => {
-    const row = await db.selectFrom('site_settings').select(['tenant_id', 'settings']).executeTakeFirstOrThrow();
-    await db
-      .updateTable('site_settings')
-      .set({ settings: JSON.stringify({ ...JSON.parse(row.settings), useSearchEngine: on }) })
-      .where('tenant_id', '=', row.tenant_id)
-      .execute();
-  });
-  // The shop caches settings for two seconds.
-  await new Promise((resolve) => setTimeout(resolve, 2200));
+  await changeSiteSettings({ useSearchEngine: on });
 }
 
 async function engine(path: string, body?: object) {
@@ -44,7 +38,7 @@ function countBuiltInSearches(page: Page) {
 }
 
 async function typeKey(page: Page, key: string) {
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   await field(page).fill(key);
 }
 

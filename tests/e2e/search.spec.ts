@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captureScreens, expectAccessible, signIn, viewports } from './helpers.ts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { accounts, captureScreens, expectAccessible, signIn, startSession, viewports, waitUntilSettled } from './helpers.ts';
 
 // The header's search panel and the /search page (spec sections 2, 4, 5 and 9): the three-character
 // rule, highlights, keyboard use, answers arriving out of order, the search page with paging and the
@@ -8,7 +9,7 @@ import { captureScreens, expectAccessible, signIn, viewports } from './helpers.t
 /** Opens a page and waits until its scripts have run, so keys and clicks reach React's handlers. */
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   return response;
 }
 
@@ -28,7 +29,7 @@ function countSearchCalls(page: Page) {
 test.describe('the search panel in the header', () => {
   test('asks for three characters, says when nothing is found and marks what matched', async ({ page }) => {
     await signIn(page, 'customer');
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     // The pointer rests away from the field: the panel closes when the mouse leaves it, which a
     // screenshot at another width would otherwise bring about.
     await page.mouse.move(1, 600);
@@ -79,7 +80,7 @@ test.describe('the search panel in the header', () => {
 
   test('is used with the keyboard: arrows through the results, Enter opens one, Escape closes', async ({ page }) => {
     await signIn(page, 'customer');
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     await field(page).focus();
     await page.keyboard.type('Bohrschrauber');
     await expect(options(page)).toHaveCount(5);
@@ -116,7 +117,7 @@ test.describe('the search panel in the header', () => {
 
   test('never lets an older answer replace a newer one', async ({ page }) => {
     await signIn(page, 'customer');
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     // The answer for "Hammer" is held back until after the one for "Akku" has arrived.
     let releaseHammer!: () => void;
     const hammerHeld = new Promise<void>((resolve) => {
@@ -144,7 +145,7 @@ test.describe('the search panel in the header', () => {
 
   test('closes when the mouse leaves it or the focus moves away', async ({ page }) => {
     await signIn(page, 'customer');
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     await field(page).fill('Akku');
     await expect(options(page)).toHaveCount(5);
     await options(page).first().hover();
@@ -161,7 +162,7 @@ test.describe('the search panel in the header', () => {
 test.describe('the search page', () => {
   test('is reached with Enter, which empties the field; it pages and switches like the category page', async ({ page }) => {
     await signIn(page, 'customer');
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     await field(page).fill('Akku');
     await field(page).press('Enter');
     await expect(page).toHaveURL(/\/search\?key=Akku$/);
@@ -216,7 +217,7 @@ test.describe('the search page', () => {
   });
 
   test('lists the categories whose names match, says when nothing is found, and explains a too short key', async ({ page }) => {
-    await signIn(page, 'customer');
+    await startSession(page, accounts.customer);
     await open(page, '/search?key=Werkzeug');
     const categories = page.getByTestId('search-page-categories');
     await expect(categories.getByRole('link', { name: 'Werkzeug', exact: true })).toBeVisible();
@@ -241,7 +242,7 @@ test.describe('a guest', () => {
     await page.goto('/landing');
     await page.getByRole('button', { name: 'Als Gast stöbern' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     await field(page).fill('Akku');
     await expect(page.getByTestId('search-product')).toHaveCount(5);
     await expect(page.getByTestId('search-price-hidden').first()).toHaveText('Preis verborgen');
@@ -257,7 +258,7 @@ test.describe('on a phone', () => {
 
   test('the field has a row of its own, and the panel fits the screen and answers to taps', async ({ page }) => {
     await signIn(page, 'customer');
-    await page.waitForLoadState('networkidle');
+    await waitUntilSettled(page);
     const box = (await field(page).boundingBox())!;
     const header = (await page.getByTestId('header').boundingBox())!;
     expect(box.width).toBeGreaterThan(300);

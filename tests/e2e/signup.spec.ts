@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captureScreens, signIn, withShopDatabase } from './helpers.ts';
+import { type Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures.ts';
+import { accounts, captureScreens, changeSiteSettings, startSession, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
 // The signup request (issue 12 item 3): from the landing page to /signup, the form with the privacy
 // policy of the site settings, the problems next to their fields, the request sent and what happens next,
@@ -12,13 +13,9 @@ const run = Date.now().toString(36);
 let sequence = 0;
 const newEmail = (name: string) => `${name}-${run}-${++sequence}@firma.example`;
 
+/** Changes the site setting, and waits until the shop serves the change (it caches settings for up to two seconds). */
 async function setAcceptingRequests(value: boolean) {
-  await withShopDatabase(async (db) => {
-    const row = await db.selectFrom('site_settings').select(['tenant_id', 'settings']).executeTakeFirstOrThrow();
-    await db.updateTable('site_settings').set({ settings: JSON.stringify({ ...JSON.parse(row.settings), acceptSignupRequests: value }) }).where('tenant_id', '=', row.tenant_id).execute();
-  });
-  // The shop caches settings for two seconds.
-  await new Promise((resolve) => setTimeout(resolve, 2200));
+  await changeSiteSettings({ acceptSignupRequests: value });
 }
 
 const requestOf = (email: string) => withShopDatabase((db) => db.selectFrom('signup_requests').selectAll().where('email', '=', email).execute());
@@ -46,7 +43,7 @@ test('from the landing page to a sent request, with the privacy policy to read (
   await page.getByRole('link', { name: 'Kundenkonto anfragen' }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kundenkonto anfragen');
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   await captureScreens(page, 'signup-form-de');
 
   // The consent's link opens the site settings' privacy policy on the page.
@@ -85,7 +82,7 @@ test('every problem next to its field, what was typed kept, then sent (English)'
   await page.goto('/signup');
   await page.getByTestId('language-option-en').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request a customer account');
-  await page.waitForLoadState('networkidle');
+  await waitUntilSettled(page);
   await captureScreens(page, 'signup-form-en');
 
   const form = page.getByTestId('signup-form');
@@ -141,7 +138,7 @@ test('every problem next to its field, what was typed kept, then sent (English)'
 });
 
 test('works without JavaScript: problems next to their fields, then the request sent', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await newContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   try {
     await page.goto('/signup');
@@ -175,7 +172,7 @@ test('a shop that takes no requests says so instead of showing the form', async 
 });
 
 test('signed-in users are sent home from /signup, like from /auth', async ({ page }) => {
-  await signIn(page, 'customer');
+  await startSession(page, accounts.customer);
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/$/);
 });
