@@ -77,7 +77,7 @@ export default defineConfig({
   use: {
     // The worker's own shop: tests/e2e/fixtures.ts sets baseURL per worker.
     locale: 'de-DE',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
