@@ -87,10 +87,10 @@ const expectedTables = [
   'mail_outbox', 'payment_sessions', 'payment_events', 'company_order_counts', 'company_finance_counts', 'company_open_items',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009);
-// the order history's search index on SQLite (migration 0020; PostgreSQL uses a trigram index instead).
-const engineTables = { sqlite: ['product_words', 'product_words_vocab', 'orders_numbers', 'orders_words'], postgres: ['search_words'] } as const;
+// the order history's search indexes on SQLite (migrations 0020, 0022, 0031; PostgreSQL uses trigram indexes instead).
+const engineTables = { sqlite: ['product_words', 'product_words_vocab', 'orders_numbers', 'orders_numbers_vocab', 'orders_words'], postgres: ['search_words'] } as const;
 // FTS5 tables carry no column types: the SQLite search indexes are text by construction.
-const ftsTables = ['product_search', 'product_words', 'product_words_vocab', 'orders_numbers', 'orders_words'];
+const ftsTables = ['product_search', 'product_words', 'product_words_vocab', 'orders_numbers', 'orders_numbers_vocab', 'orders_words'];
 const isoTimestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe.each(engines)('schema and demo seed on $name', (engine) => {

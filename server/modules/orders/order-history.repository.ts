@@ -17,9 +17,10 @@ import type { OrderScope } from './order-history-scope.ts';
 /**
  * A search (core/order-search-words.ts): `number`, the term in lower case, anywhere in the order and PO
  * numbers; `words`, its words, at the start of the lines' words. On SQLite the word and number tables
- * (migration 0022) name the orders of the scope that hold it, once per request: `ids` reads just those
- * orders (a few); `member` walks the scope's orders in list order and keeps those among them; `scan` reads
- * the search columns in list order, which stops after a page for a common term. `wordsBeyondCount`: the
+ * (migrations 0022 and 0031) name the orders of the scope that may hold it, once per request: `ids` reads
+ * just those orders (a few); `member` walks the scope's orders in list order and keeps those among them;
+ * `scan` reads the search columns in list order, which stops after a page for a common term. Named orders
+ * are checked against the term all the same (the number table names a superset). `wordsBeyondCount`: the
  * words alone are in more orders than a search counts. Measured at 20,000 orders: docs/benchmarks.md.
  */
 export type OrderSearch = { number: string; words: string } & ({ via: 'scan'; wordsBeyondCount: boolean } | { via: 'ids' | 'member'; orderIds: OrderIds });
@@ -105,6 +106,18 @@ function statusMatches<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, c
 /** An FTS5 phrase in double quotes is matched as written (quotes inside are doubled). */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/** The distinct trigrams of a text, as the trigram tokenizer cuts it (by characters, not UTF-16 units). */
+function trigramsOf(text: string): string[] {
+  const characters = [...text];
+  return [...new Set(characters.slice(2).map((_, i) => characters.slice(i, i + 3).join('')))];
+}
+
+/** Up to this many trigrams a number part is looked up as a phrase; a longer one by its two rarest. */
+const phraseTrigrams = 2;
+/** How many trigrams' order counts are remembered, and for how long: they only choose what is read. */
+const rememberedTrigrams = 20_000;
+const trigramCountsMs = 10 * 60_000;
+
 function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFilters) {
   const search = filters.search;
   // Few matches: the trigram table's ids lead, and `+ 0` keeps the planner from walking an index of the
@@ -124,7 +137,7 @@ function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFil
   if (status) query = query.where((eb) => statusMatches(eb, 'o.status_id', status));
   // The ids travel as one JSON parameter: one statement text whatever their number.
   if (search && search.via !== 'scan') query = query.where('o.id', 'in', sql<number>`(select value from json_each(${search.orderIds.json}))`);
-  if (search?.via === 'scan') query = query.where(searchMatches(search));
+  if (search) query = query.where(searchMatches(search));
   return query;
 }
 
@@ -140,6 +153,24 @@ function sorted<O>(query: OrdersQuery<O>, sort: OrderSort): OrdersQuery<O> {
 
 export function createOrderHistoryRepository(db: Database) {
   const engine = engineOf(db);
+  // How many orders (of every tenant) hold a trigram, from orders_numbers_vocab (SQLite): a few
+  // microseconds a trigram, read once and then remembered.
+  const trigramOrders = new Map<string, number>();
+  let trigramOrdersSince = Date.now();
+
+  async function ordersWithTrigram(trigram: string): Promise<number> {
+    if (trigramOrders.size >= rememberedTrigrams || Date.now() - trigramOrdersSince > trigramCountsMs) {
+      trigramOrders.clear();
+      trigramOrdersSince = Date.now();
+    }
+    let count = trigramOrders.get(trigram);
+    if (count === undefined) {
+      const row = await sql<{ doc: number }>`select doc from orders_numbers_vocab where term = ${trigram}`.execute(db);
+      count = Number(row.rows[0]?.doc ?? 0);
+      trigramOrders.set(trigram, count);
+    }
+    return count;
+  }
 
   async function idsOf(matches: RawBuilder<unknown>): Promise<OrderIds> {
     const row = await db
@@ -167,16 +198,37 @@ export function createOrderHistoryRepository(db: Database) {
       return { number: text, words, via: orderIds.count <= fewMatches ? 'ids' : 'member', orderIds };
     },
 
-    /** The scope's orders whose lines hold the words (SQLite), up to one more than a search counts. */
+    /**
+     * The scope's orders whose lines hold the words (SQLite), up to one more than a search counts. Each word
+     * is indexed under its scope (migration 0031): the phrase "c4_mat c4_000257" with its last word cut short.
+     */
     async wordMatches(scope: OrderScope, words: string): Promise<OrderIds> {
       if (!words) return { json: '[]', count: 0 };
-      const scopeToken = scope.userId === null ? `c${scope.companyId}` : `c${scope.companyId}u${scope.userId}`;
-      return idsOf(sql`(select rowid as id from orders_words where orders_words match ${`scope : "${scopeToken}" AND words : "${words}" *`} limit ${maxCountedSearchMatches + 1})`);
+      const [column, token] = scope.userId === null ? ['company_words', `c${scope.companyId}`] : ['user_words', `c${scope.companyId}u${scope.userId}`];
+      const phrase = words
+        .split(' ')
+        .map((word) => `${token}_${word}`)
+        .join(' ');
+      return idsOf(sql`(select rowid as id from orders_words where orders_words match ${`${column} : "${phrase}" *`} limit ${maxCountedSearchMatches + 1})`);
     },
 
-    /** The orders (of every tenant) with the term in a number (SQLite); null for too many orders. */
+    /**
+     * The orders (of every tenant) that may have the term in a number (SQLite), a superset: a term of more
+     * than two trigrams is looked up by its two rarest, which common ones ("po-", "202") would otherwise
+     * make cost a millisecond. Null for too many orders.
+     */
     async numberMatches(text: string): Promise<OrderIds | null> {
-      const found = await idsOf(sql`(select rowid as id from orders_numbers where orders_numbers match ${ftsPhrase(text)} limit ${manyNumberMatches + 1})`);
+      const trigrams = trigramsOf(text);
+      let match = ftsPhrase(text);
+      if (trigrams.length > phraseTrigrams) {
+        const counts = await Promise.all(trigrams.map(async (trigram) => ({ trigram, orders: await ordersWithTrigram(trigram) })));
+        match = counts
+          .sort((a, b) => a.orders - b.orders)
+          .slice(0, phraseTrigrams)
+          .map(({ trigram }) => ftsPhrase(trigram))
+          .join(' AND ');
+      }
+      const found = await idsOf(sql`(select rowid as id from orders_numbers where orders_numbers match ${match} limit ${manyNumberMatches + 1})`);
       return found.count > manyNumberMatches ? null : found;
     },
 
