@@ -88,7 +88,7 @@ const expectedTables = [
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009);
 // the order history's search indexes on SQLite (migrations 0020, 0022, 0031; PostgreSQL uses trigram indexes instead).
-const engineTables = { sqlite: ['product_words', 'product_words_vocab', 'orders_numbers', 'orders_numbers_vocab', 'orders_words'], postgres: ['search_words'] } as const;
+const engineTables = { sqlite: ['product_words', 'product_words_vocab', 'orders_numbers', 'orders_numbers_vocab', 'orders_words'], postgres: ['search_words', 'order_search_words'] } as const;
 // FTS5 tables carry no column types: the SQLite search indexes are text by construction.
 const ftsTables = ['product_search', 'product_words', 'product_words_vocab', 'orders_numbers', 'orders_numbers_vocab', 'orders_words'];
 const isoTimestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

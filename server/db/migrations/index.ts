@@ -30,6 +30,7 @@ import * as m0028 from './0028-user-activity.ts';
 import * as m0029 from './0029-confirmation-copies.ts';
 import * as m0030 from './0030-customer-directory-versions.ts';
 import * as m0031 from './0031-order-search-scoped-words.ts';
+import * as m0032 from './0032-order-search-words-postgres.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0029-confirmation-copies': m0029,
   '0030-customer-directory-versions': m0030,
   '0031-order-search-scoped-words': m0031,
+  '0032-order-search-words-postgres': m0032,
 };

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder }
 import { searchWordsOf } from '../../../core/order-search-words.ts';
 import { maxCountedSearchMatches } from '../../../core/search-text.ts';
 import { shopDayStart } from '../../../core/shop-day.ts';
+import type { DatabaseEngine } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
@@ -16,12 +17,13 @@ import type { OrderScope } from './order-history-scope.ts';
 
 /**
  * A search (core/order-search-words.ts): `number`, the term in lower case, anywhere in the order and PO
- * numbers; `words`, its words, at the start of the lines' words. On SQLite the word and number tables
- * (migrations 0022 and 0031) name the orders of the scope that may hold it, once per request: `ids` reads
- * just those orders (a few); `member` walks the scope's orders in list order and keeps those among them;
- * `scan` reads the search columns in list order, which stops after a page for a common term. Named orders
- * are checked against the term all the same (the number table names a superset). `wordsBeyondCount`: the
- * words alone are in more orders than a search counts. Measured at 20,000 orders: docs/benchmarks.md.
+ * numbers; `words`, its words, at the start of the lines' words. The word and number indexes (SQLite:
+ * migrations 0022 and 0031; PostgreSQL: 0022 and 0032) name the orders of the scope that may hold it, once
+ * per request: `ids` reads just those orders (a few); `member` walks the scope's orders in list order and
+ * keeps those among them; `scan` reads the search columns in list order, which stops after a page for a
+ * common term. Named orders are checked against the term all the same (the indexes may name a superset).
+ * `wordsBeyondCount`: the words alone are in more orders than a search counts. Measured at 20,000 orders:
+ * docs/benchmarks.md.
  */
 export type OrderSearch = { number: string; words: string } & ({ via: 'scan'; wordsBeyondCount: boolean } | { via: 'ids' | 'member'; orderIds: OrderIds });
 
@@ -33,6 +35,12 @@ export interface OrderIds {
   json: string;
   count: number;
 }
+
+/**
+ * The orders whose lines may hold a search's words: named (`ids`), or not named because there are more
+ * than a search counts (`beyondCount`: certainly so) or too many to tell (neither).
+ */
+export type WordMatches = { ids: OrderIds; beyondCount: false } | { ids: null; beyondCount: boolean };
 
 export interface OrderHistoryFilters {
   search?: OrderSearch | undefined;
@@ -94,6 +102,17 @@ function searchMatches(search: OrderSearch) {
   return search.words ? sql<boolean>`(${numbers} or ${wordsDocument} like ${`% ${search.words}%`})` : numbers;
 }
 
+/**
+ * The same test as searchMatches for orders the indexes named, by position instead of LIKE: PostgreSQL
+ * would answer a LIKE from its trigram indexes instead of reading the named orders, and plans a statement
+ * with a LIKE anew every time (ADR 0012).
+ */
+function searchHolds(engine: DatabaseEngine, search: OrderSearch) {
+  const holds = (text: RawBuilder<string>, part: string) => (engine === 'sqlite' ? sql<boolean>`instr(${text}, ${part}) > 0` : sql<boolean>`strpos(${text}, ${part}) > 0`);
+  const numbers = holds(numbersDocument, search.number);
+  return search.words ? sql<boolean>`(${numbers} or ${holds(wordsDocument, ` ${search.words}`)})` : numbers;
+}
+
 type OrdersQuery<O> = SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', O>;
 
 /** The status filter on an order's or a count's status column. */
@@ -106,6 +125,10 @@ function statusMatches<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, c
 /** An FTS5 phrase in double quotes is matched as written (quotes inside are doubled). */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/** The ids of a JSON array, as a subquery. */
+const idsIn = (engine: DatabaseEngine, ids: OrderIds) =>
+  engine === 'sqlite' ? sql<number>`(select value from json_each(${ids.json}))` : sql<number>`(select value::integer from json_array_elements_text(${ids.json}::json))`;
+
 /** The distinct trigrams of a text, as the trigram tokenizer cuts it (by characters, not UTF-16 units). */
 function trigramsOf(text: string): string[] {
   const characters = [...text];
@@ -114,6 +137,14 @@ function trigramsOf(text: string): string[] {
 
 /** Up to this many trigrams a number part is looked up as a phrase; a longer one by its two rarest. */
 const phraseTrigrams = 2;
+/**
+ * PostgreSQL: how many rows of order_search_words a lookup reads at most. A word's start can be in several
+ * words of one order ("kreis", "kreissäge"), so the rows can name fewer orders than they are.
+ */
+const wordRowsRead = 3 * maxCountedSearchMatches;
+/** The largest character: a word starting with `w` sorts (bytewise) before `w` followed by it. */
+const lastCharacter = String.fromCodePoint(0x10ffff);
+
 /** How many trigrams' order counts are remembered, and for how long: they only choose what is read. */
 const rememberedTrigrams = 20_000;
 const trigramCountsMs = 10 * 60_000;
@@ -135,9 +166,12 @@ function visibleOrders(db: Database, scope: OrderScope, filters: OrderHistoryFil
   if (filters.orderType) query = query.where('o.order_type', '=', filters.orderType);
   const status = filters.status;
   if (status) query = query.where((eb) => statusMatches(eb, 'o.status_id', status));
+  if (search?.via === 'scan') return query.where(searchMatches(search));
   // The ids travel as one JSON parameter: one statement text whatever their number.
-  if (search && search.via !== 'scan') query = query.where('o.id', 'in', sql<number>`(select value from json_each(${search.orderIds.json}))`);
-  if (search) query = query.where(searchMatches(search));
+  if (search) {
+    const engine = engineOf(db);
+    query = query.where('o.id', 'in', idsIn(engine, search.orderIds)).where(searchHolds(engine, search));
+  }
   return query;
 }
 
@@ -172,44 +206,63 @@ export function createOrderHistoryRepository(db: Database) {
     return count;
   }
 
-  async function idsOf(matches: RawBuilder<unknown>): Promise<OrderIds> {
+  async function idsOf(matches: RawBuilder<unknown>): Promise<OrderIds & { rows: number }> {
+    const id = sql.ref('m.id');
+    const [count, json] =
+      engine === 'sqlite' ? [sql<number>`count(*)`, sql<string>`json_group_array(${id})`] : [sql<number>`count(distinct ${id})`, sql<string>`coalesce(json_agg(distinct ${id}), '[]')::text`];
     const row = await db
       .selectFrom(matches.as('m'))
-      .select((eb) => [eb.fn.countAll<number>().as('count'), sql<string>`json_group_array(${sql.ref('m.id')})`.as('json')])
+      .select([count.as('count'), json.as('json'), sql<number>`count(*)`.as('rows')])
       .executeTakeFirstOrThrow();
-    return { json: row.json, count: Number(row.count) };
+    return { json: row.json, count: Number(row.count), rows: Number(row.rows) };
+  }
+
+  /**
+   * PostgreSQL: the scope's orders from its range of order_search_words (migration 0032): a word's start,
+   * or two neighbouring words with the second's start. Exact for one or two words; for more, the last two
+   * name a superset.
+   */
+  async function postgresWordMatches(scope: OrderScope, words: string): Promise<WordMatches> {
+    const list = words.split(' ');
+    const [kind, term] = list.length === 1 ? [1, words] : [2, list.slice(-2).join(' ')];
+    const user = scope.userId === null ? sql`` : sql`and user_id = ${scope.userId}`;
+    const found = await idsOf(
+      sql`(select order_id as id from order_search_words where company_id = ${scope.companyId} ${user} and kind = ${kind} and term >= ${term} and term < ${term + lastCharacter} limit ${wordRowsRead})`,
+    );
+    if (found.count > maxCountedSearchMatches) return { ids: null, beyondCount: list.length <= 2 };
+    if (found.rows >= wordRowsRead) return { ids: null, beyondCount: false };
+    return { ids: found, beyondCount: false };
   }
 
   return {
-    /**
-     * How to match a term (OrderSearch). PostgreSQL's planner chooses itself with its trigram indexes; on
-     * SQLite the tables of migration 0022 name the orders first.
-     */
+    /** How to match a term (OrderSearch): the word and number indexes name the orders first. */
     async searchFor(scope: OrderScope, text: string | undefined): Promise<OrderSearch | undefined> {
       if (!text) return undefined;
       const words = searchWordsOf(text);
       // A term shorter than a trigram is read from the orders: as a word's start it would be in most of them.
-      if (engine !== 'sqlite' || text.length < minIndexedTermLength) return { number: text, words, via: 'scan', wordsBeyondCount: false };
+      if (text.length < minIndexedTermLength) return { number: text, words, via: 'scan', wordsBeyondCount: false };
       const [byWords, byNumber] = await Promise.all([this.wordMatches(scope, words), this.numberMatches(text)]);
-      const wordsBeyondCount = byWords.count > maxCountedSearchMatches;
-      if (byNumber === null || wordsBeyondCount) return { number: text, words, via: 'scan', wordsBeyondCount };
+      if (byNumber === null || byWords.ids === null) return { number: text, words, via: 'scan', wordsBeyondCount: byWords.beyondCount };
       // Both arrays in one: an id in both is matched once all the same.
-      const orderIds = { json: `[${[byWords.json, byNumber.json].map((json) => json.slice(1, -1)).filter((ids) => ids !== '').join(',')}]`, count: byWords.count + byNumber.count };
+      const orderIds = { json: `[${[byWords.ids.json, byNumber.json].map((json) => json.slice(1, -1)).filter((ids) => ids !== '').join(',')}]`, count: byWords.ids.count + byNumber.count };
       return { number: text, words, via: orderIds.count <= fewMatches ? 'ids' : 'member', orderIds };
     },
 
     /**
-     * The scope's orders whose lines hold the words (SQLite), up to one more than a search counts. Each word
-     * is indexed under its scope (migration 0031): the phrase "c4_mat c4_000257" with its last word cut short.
+     * The scope's orders whose lines may hold the words. SQLite: exactly, each word indexed under its scope
+     * (migration 0031), the phrase "c4_mat c4_000257" with its last word cut short; PostgreSQL: see
+     * postgresWordMatches.
      */
-    async wordMatches(scope: OrderScope, words: string): Promise<OrderIds> {
-      if (!words) return { json: '[]', count: 0 };
+    async wordMatches(scope: OrderScope, words: string): Promise<WordMatches> {
+      if (!words) return { ids: { json: '[]', count: 0 }, beyondCount: false };
+      if (engine !== 'sqlite') return postgresWordMatches(scope, words);
       const [column, token] = scope.userId === null ? ['company_words', `c${scope.companyId}`] : ['user_words', `c${scope.companyId}u${scope.userId}`];
       const phrase = words
         .split(' ')
         .map((word) => `${token}_${word}`)
         .join(' ');
-      return idsOf(sql`(select rowid as id from orders_words where orders_words match ${`${column} : "${phrase}" *`} limit ${maxCountedSearchMatches + 1})`);
+      const found = await idsOf(sql`(select rowid as id from orders_words where orders_words match ${`${column} : "${phrase}" *`} limit ${maxCountedSearchMatches + 1})`);
+      return found.count > maxCountedSearchMatches ? { ids: null, beyondCount: true } : { ids: found, beyondCount: false };
     },
 
     /**
@@ -218,6 +271,10 @@ export function createOrderHistoryRepository(db: Database) {
      * make cost a millisecond. Null for too many orders.
      */
     async numberMatches(text: string): Promise<OrderIds | null> {
+      if (engine !== 'sqlite') {
+        const found = await idsOf(sql`(select o.id from orders o where ${numbersDocument} like ${containsPattern(text)} escape '\\' limit ${manyNumberMatches + 1})`);
+        return found.count > manyNumberMatches ? null : found;
+      }
       const trigrams = trigramsOf(text);
       let match = ftsPhrase(text);
       if (trigrams.length > phraseTrigrams) {
