@@ -206,6 +206,11 @@ export function createOrderHistoryRepository(db: Database) {
     return count;
   }
 
+  async function countOf(matches: RawBuilder<unknown>): Promise<number> {
+    const row = await db.selectFrom(matches.as('m')).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async function idsOf(matches: RawBuilder<unknown>): Promise<OrderIds & { rows: number }> {
     const id = sql.ref('m.id');
     const [count, json] =
@@ -224,12 +229,28 @@ export function createOrderHistoryRepository(db: Database) {
    */
   async function postgresWordMatches(scope: OrderScope, words: string): Promise<WordMatches> {
     const list = words.split(' ');
+    const exact = list.length <= 2;
     const [kind, term] = list.length === 1 ? [1, words] : [2, list.slice(-2).join(' ')];
     const user = scope.userId === null ? sql`` : sql`and user_id = ${scope.userId}`;
-    const found = await idsOf(
-      sql`(select order_id as id from order_search_words where company_id = ${scope.companyId} ${user} and kind = ${kind} and term >= ${term} and term < ${term + lastCharacter} limit ${wordRowsRead})`,
-    );
-    if (found.count > maxCountedSearchMatches) return { ids: null, beyondCount: list.length <= 2 };
+    const rows = (terms: RawBuilder<boolean>, limit: number) =>
+      sql`(select order_id as id from order_search_words where company_id = ${scope.companyId} ${user} and kind = ${kind} and ${terms} limit ${limit})`;
+    const startsWith = sql<boolean>`term >= ${term} and term < ${term + lastCharacter}`;
+    let found: OrderIds & { rows: number };
+    if (exact) {
+      // The term as written first (one row an order), in the same statement: a common word is known to be
+      // beyond the count before the rows of all the words it starts are read.
+      const { rows: answer } = await sql<{ whole: number | string; count: number | string; json: string; rows: number | string }>`
+        select w.whole, count(distinct m.id) as count, coalesce(json_agg(distinct m.id) filter (where m.id is not null), '[]')::text as json, count(m.id) as rows
+        from (select count(*) as whole from ${rows(sql`term = ${term}`, maxCountedSearchMatches + 1)} as e) as w
+        left join lateral ${rows(sql`${startsWith} and w.whole <= ${maxCountedSearchMatches}`, wordRowsRead)} as m on true
+        group by w.whole`.execute(db);
+      const row = answer[0]!;
+      if (Number(row.whole) > maxCountedSearchMatches) return { ids: null, beyondCount: true };
+      found = { count: Number(row.count), json: row.json, rows: Number(row.rows) };
+    } else {
+      found = await idsOf(rows(startsWith, wordRowsRead));
+    }
+    if (found.count > maxCountedSearchMatches) return { ids: null, beyondCount: exact };
     if (found.rows >= wordRowsRead) return { ids: null, beyondCount: false };
     return { ids: found, beyondCount: false };
   }
@@ -241,8 +262,11 @@ export function createOrderHistoryRepository(db: Database) {
       const words = searchWordsOf(text);
       // A term shorter than a trigram is read from the orders: as a word's start it would be in most of them.
       if (text.length < minIndexedTermLength) return { number: text, words, via: 'scan', wordsBeyondCount: false };
-      const [byWords, byNumber] = await Promise.all([this.wordMatches(scope, words), this.numberMatches(text)]);
-      if (byNumber === null || byWords.ids === null) return { number: text, words, via: 'scan', wordsBeyondCount: byWords.beyondCount };
+      // Words in too many orders are read from the orders whatever the numbers hold: those are not asked then.
+      const byWords = await this.wordMatches(scope, words);
+      if (byWords.ids === null) return { number: text, words, via: 'scan', wordsBeyondCount: byWords.beyondCount };
+      const byNumber = await this.numberMatches(text);
+      if (byNumber === null) return { number: text, words, via: 'scan', wordsBeyondCount: false };
       // Both arrays in one: an id in both is matched once all the same.
       const orderIds = { json: `[${[byWords.ids.json, byNumber.json].map((json) => json.slice(1, -1)).filter((ids) => ids !== '').join(',')}]`, count: byWords.ids.count + byNumber.count };
       return { number: text, words, via: orderIds.count <= fewMatches ? 'ids' : 'member', orderIds };
@@ -261,7 +285,11 @@ export function createOrderHistoryRepository(db: Database) {
         .split(' ')
         .map((word) => `${token}_${word}`)
         .join(' ');
-      const found = await idsOf(sql`(select rowid as id from orders_words where orders_words match ${`${column} : "${phrase}" *`} limit ${maxCountedSearchMatches + 1})`);
+      const lookup = (match: string) => sql`(select rowid as id from orders_words where orders_words match ${match} limit ${maxCountedSearchMatches + 1})`;
+      // The words as written first: FTS5 reads every order of every word a prefix starts before the limit
+      // applies (0.3 ms for a common name), and stops at it for a whole word (0.06 ms).
+      if ((await countOf(lookup(`${column} : "${phrase}"`))) > maxCountedSearchMatches) return { ids: null, beyondCount: true };
+      const found = await idsOf(lookup(`${column} : "${phrase}" *`));
       return found.count > maxCountedSearchMatches ? { ids: null, beyondCount: true } : { ids: found, beyondCount: false };
     },
 
