@@ -206,6 +206,17 @@ describe('GET /api/order', () => {
     expect(counted.body.meta.total).toBe(1);
   });
 
+  it('gives a search’s total on every page: full, partly filled, empty first and beyond the last', async () => {
+    const pageOf = async (text: string, page: number) => (await admin.get(`/api/order?pageSize=4&page=${page}&search=${encodeURIComponent(text)}`)).body as { data: unknown[]; meta: { total: number } };
+    // HIS-0010 to HIS-0019: ten orders, pages of 4, 4, 2 and none.
+    for (const [page, rows] of [[1, 4], [2, 4], [3, 2], [4, 0]] as const) {
+      const answer = await pageOf('his-001', page);
+      expect({ page, rows: answer.data.length, total: answer.meta.total }).toEqual({ page, rows, total: 10 });
+    }
+    expect((await pageOf('nirgendwo-bestellt', 1)).meta.total).toBe(0);
+    expect((await pageOf('nirgendwo-bestellt', 2)).meta.total).toBe(0);
+  });
+
   it('finds the same orders through the word and number indexes, by id or by membership, as by reading the orders', async () => {
     const history = createOrderHistoryRepository(shop.db);
     const scope = { tenantId, companyId: companyH, userId: null };

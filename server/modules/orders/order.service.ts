@@ -8,7 +8,7 @@ import { createReorder, chosenLines, type ReorderAnswer, type ReorderDeps } from
 import { toOrderHistoryRow, type OrderHistoryEntry } from './order-history-row.ts';
 import { createOrderScopes, requireAccountUser, type AccountContext, type OrderScope } from './order-history-scope.ts';
 import { defaultStatusId, type OrderStatusNames, type StatusNames } from './order-history-statuses.ts';
-import type { OrderHistoryFilters, OrderHistoryRepository } from './order-history.repository.ts';
+import type { OrderHistoryFilters, OrderHistoryRepository, OrderHistoryRow } from './order-history.repository.ts';
 import type { OrderRepository, OrderRow } from './order.repository.ts';
 import { orderProgressOf, toOrderDetail, type OrderDetail } from './order-view.ts';
 
@@ -64,10 +64,17 @@ export function createOrderService(deps: OrderServiceDeps) {
       // A sales person who chose no customer has no orders to show.
       if (!scope) return { data: [], meta: { total: 0, ...meta } };
       const filters = { ...otherFilters, search: await history.searchFor(scope, query.search?.toLowerCase()) };
-      const [rows, total] = await Promise.all([
-        history.listPage(scope, filters, query.sort, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
-        history.count(scope, filters),
-      ]);
+      const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+      let rows: OrderHistoryRow[];
+      let total: number;
+      if (filters.search?.via === 'ids') {
+        // A search naming a few orders: a page that is not full (or an empty first page) ends the list and
+        // gives the total without the count's query.
+        rows = await history.listPage(scope, filters, query.sort, page);
+        total = rows.length < page.limit && (rows.length > 0 || page.offset === 0) ? page.offset + rows.length : await history.count(scope, filters);
+      } else {
+        [rows, total] = await Promise.all([history.listPage(scope, filters, query.sort, page), history.count(scope, filters)]);
+      }
       return { data: rows.map((row) => toOrderHistoryRow(row, statuses)), meta: { total, ...meta } };
     },
 
