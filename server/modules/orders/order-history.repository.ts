@@ -294,9 +294,9 @@ export function createOrderHistoryRepository(db: Database) {
     },
 
     /**
-     * The orders (of every tenant) that may have the term in a number (SQLite), a superset: a term of more
-     * than two trigrams is looked up by its two rarest, which common ones ("po-", "202") would otherwise
-     * make cost a millisecond. Null for too many orders.
+     * The orders (of every tenant) that may have the term in a number; null for too many. PostgreSQL:
+     * exactly, from its trigram index. SQLite: a superset, a term of more than two trigrams looked up by its
+     * two rarest, which common ones ("po-", "202") would otherwise make cost a millisecond.
      */
     async numberMatches(text: string): Promise<OrderIds | null> {
       if (engine !== 'sqlite') {
