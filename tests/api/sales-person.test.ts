@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { renderOrderConfirmation } from '../../server/modules/mail/order-confirmation-mail.ts';
+import { createSalesPersonRepository } from '../../server/modules/sales-persons/sales-person.repository.ts';
 import { callApi, startTestShop, type ApiRequest, type DemoAccount, type TestShop } from './helper.ts';
 
 // Sales persons acting for their customers (issue 12 item 2): the customer search (limits, matching,
@@ -179,6 +180,23 @@ describe('POST /api/user/switchCustomerOfSalesPerson', () => {
     expect(await storedCurrent()).toBe(company.get('10001'));
     expect(await allActivity()).toBe(entries);
     expect((await currentCompany()).customerNo).toBe('10001');
+  });
+
+  it('rolls the audit entry back when the guarded update refuses after it was written', async () => {
+    // A user who is no sales person but listed as serving a company (bad data): the company is found and
+    // the entry written, then the update's guard (role 'sales') refuses, and the entry goes with it.
+    const customer = await shop.db.selectFrom('users').select(['id', 'current_company_id']).where('username', '=', 'customer').executeTakeFirstOrThrow();
+    const target = company.get('10002')!;
+    await shop.db.insertInto('sales_person_companies').values({ user_id: customer.id, company_id: target }).execute();
+    try {
+      const entries = await allActivity();
+      expect(await createSalesPersonRepository(shop.db).switchCompany(tenantId, customer.id, target)).toBeUndefined();
+      expect(await allActivity()).toBe(entries);
+      const after = await shop.db.selectFrom('users').select('current_company_id').where('id', '=', customer.id).executeTakeFirstOrThrow();
+      expect(after.current_company_id).toBe(customer.current_company_id);
+    } finally {
+      await shop.db.deleteFrom('sales_person_companies').where('user_id', '=', customer.id).execute();
+    }
   });
 
   it('validates the id and refuses everyone but sales persons before reading it', async () => {

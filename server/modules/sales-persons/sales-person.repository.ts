@@ -29,35 +29,53 @@ export function createSalesPersonRepository(db: Database) {
 
     /**
      * Makes `companyId` the sales person's current company, with its audit entry, in one transaction.
-     * One guarded update: it changes the row only for a sales person of the tenant who serves a company
-     * of the tenant, so an unknown, foreign or not served company changes nothing (and records nothing).
-     * Answers the company, or undefined when refused.
+     * The company is read and the entry written first, and the user's row updated last: the row stays
+     * locked from its update to the commit, which switches from several tabs (or a bench on ten
+     * connections) wait for. The update is guarded all the same: it changes the row only for a sales person
+     * of the tenant who serves a company of the tenant, so an unknown, foreign or not served company (or an
+     * assignment removed meanwhile) changes nothing and records nothing. Answers the company, or undefined
+     * when refused.
      */
-    switchCompany(tenantId: number, userId: number, companyId: number) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('users')
-          .set({ current_company_id: companyId })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', userId)
-          .where('role', '=', 'sales')
-          .where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('sales_person_companies as served')
-                .innerJoin('companies', 'companies.id', 'served.company_id')
-                .select('served.company_id')
-                .where('served.user_id', '=', userId)
-                .where('served.company_id', '=', companyId)
-                .where('companies.tenant_id', '=', tenantId),
-            ),
-          )
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return undefined;
-        const company = await trx.selectFrom('companies').select(['id', 'customer_no', 'name']).where('tenant_id', '=', tenantId).where('id', '=', companyId).executeTakeFirstOrThrow();
-        const acting: ActingFor = { tenantId, salesPersonId: userId, companyId };
-        await recordActing(trx, acting, 'switch', { customerNo: company.customer_no });
-        return company;
-      });
+    async switchCompany(tenantId: number, userId: number, companyId: number) {
+      const refused = Symbol('refused');
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const company = await trx
+            .selectFrom('companies')
+            .innerJoin('sales_person_companies as served', 'served.company_id', 'companies.id')
+            .select(['companies.id', 'companies.customer_no', 'companies.name'])
+            .where('served.user_id', '=', userId)
+            .where('companies.tenant_id', '=', tenantId)
+            .where('companies.id', '=', companyId)
+            .executeTakeFirst();
+          if (!company) throw refused;
+          const acting: ActingFor = { tenantId, salesPersonId: userId, companyId };
+          await recordActing(trx, acting, 'switch', { customerNo: company.customer_no });
+          const result = await trx
+            .updateTable('users')
+            .set({ current_company_id: companyId })
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', userId)
+            .where('role', '=', 'sales')
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('sales_person_companies as served')
+                  .innerJoin('companies', 'companies.id', 'served.company_id')
+                  .select('served.company_id')
+                  .where('served.user_id', '=', userId)
+                  .where('served.company_id', '=', companyId)
+                  .where('companies.tenant_id', '=', tenantId),
+              ),
+            )
+            .executeTakeFirst();
+          // Rolls the audit entry back with the refusal.
+          if (Number(result.numUpdatedRows) !== 1) throw refused;
+          return company;
+        });
+      } catch (error) {
+        if (error === refused) return undefined;
+        throw error;
+      }
     },
 
     /** A page of the company's audit trail, newest first; one row more than asked tells whether more follow. */
