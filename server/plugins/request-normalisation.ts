@@ -7,7 +7,8 @@ import { AppError } from '../errors.ts';
 // Requests are made well-formed here, before any route, page or service sees them (issue 9): a class
 // of malformed input is refused once, in one place, instead of surfacing as an exception deep inside
 // React Router, a database driver or a file server.
-//  - The Host must be a host name or address (pages build absolute URLs from it).
+//  - The Host must be a host name or address with an optional port that a URL can carry (pages build
+//    absolute URLs from it: `new URL` throws on a port past 65535 or a malformed IPv6 address).
 //  - The path must be valid percent-encoding without control characters once decoded.
 //  - A path starting with "//" is sent to its single-slash form (React Router would read it as a host).
 //  - Query values, route parameters and JSON bodies carry no control characters (multi-line text in
@@ -15,6 +16,10 @@ import { AppError } from '../errors.ts';
 
 const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const maxJsonDepth = 32;
+
+function isWellFormedHost(host: string): boolean {
+  return hostPattern.test(host) && URL.canParse(`http://${host}`);
+}
 
 function pathOf(url: string): string {
   const query = url.indexOf('?');
@@ -50,7 +55,7 @@ function refuseIfMalformed(value: unknown, multiLine: boolean): void {
 export default fp(
   async function requestNormalisation(app: FastifyInstance) {
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!hostPattern.test(request.host ?? '')) throw new AppError('bad_request', 'error.bad_host');
+      if (!isWellFormedHost(request.host ?? '')) throw new AppError('bad_request', 'error.bad_host');
       const path = pathOf(request.url);
       let decodedPath: string;
       try {
