@@ -1,4 +1,4 @@
-// The password policy of the shop (issue 11): what a new password must be, and how strong it looks.
+// The password policy of the shop: what a new password must be, and how strong it looks.
 // Pure, no I/O: the server enforces it on POST /api/user/changeCurrentUserPassword, and the account
 // page imports the same module for its live strength hint, so the hint never promises what the server
 // then refuses.

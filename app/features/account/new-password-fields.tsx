@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { TextField } from './form-controls';
-import type { PasswordOwner } from '../../../server/modules/auth/password-policy';
+import type { PasswordOwner } from '../../../core/password-policy';
 import { PasswordStrengthHint } from './password-strength-hint';
 
 // The new password, with the policy's live hint for the account it belongs to, and the new password

@@ -1,11 +1,11 @@
 import { ErrorIcon } from '../../components/ui/icons';
-import { passwordProblems, passwordRules, passwordStrength, type PasswordOwner, type PasswordStrength } from '../../../server/modules/auth/password-policy';
+import { passwordProblems, passwordRules, passwordStrength, type PasswordOwner, type PasswordStrength } from '../../../core/password-policy';
 import { useTranslation } from '../../lib/i18n';
 import { CheckGlyph, DotGlyph } from './account-glyphs';
 
 // The live hint under "new password": the rules of the shop's password policy, each marked as met or
 // not while the user types, and a strength meter. It reads the same pure module the server enforces
-// (server/modules/auth/password-policy.ts), so what it calls fine the server accepts. Without
+// (core/password-policy.ts), so what it calls fine the server accepts. Without
 // JavaScript it lists the rules.
 
 const ruleTexts: Record<(typeof passwordRules)[number], string> = {

@@ -10,7 +10,7 @@ import type { Services } from '../../services.ts';
 //   POST /api/user/currentUser                 { firstName?, lastName?, email?, phone?, locale? } → the session user
 //   POST /api/user/changeCurrentUserPassword   { currentPassword, newPassword } → { token, userId }
 // The shared guest reads its session user but changes nothing (403 error.forbidden). A new password
-// meets the password policy (server/modules/auth/password-policy.ts; 400 naming newPassword) and needs
+// meets the password policy (core/password-policy.ts; 400 naming newPassword) and needs
 // the current one (422 'password.current.wrong'); it ends every session of the user and answers a new one.
 
 export default async function userRoutes(app: FastifyInstance, { services }: { services: Services }) {

@@ -4,7 +4,7 @@ import type { Role, SessionIdentity, Tenant } from '../../context.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { LoginAttemptRepository } from './login-attempt.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { passwordProblems } from './password-policy.ts';
+import { passwordProblems } from '../../../core/password-policy.ts';
 import type { RequestThrottle } from './request-throttle.ts';
 import { deleteSessionsOfUser, type ActiveSession, type SessionRepository } from './session.repository.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';

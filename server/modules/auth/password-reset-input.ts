@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordMaxLength } from './password-policy.ts';
+import { passwordMaxLength } from '../../../core/password-policy.ts';
 
 // What the password reset pages send (POST /api/user/sendResetPasswordEmail and /api/user/resetPassword).
 //   email        required, an e-mail address of at most 254 characters ('validation.email_invalid')

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { inEqualTime } from '../../lib/equal-time.ts';
 import { hashPassword } from './password.ts';
 import { queuePasswordResetMail } from './password-link-mails.ts';
-import { passwordProblems } from './password-policy.ts';
+import { passwordProblems } from '../../../core/password-policy.ts';
 import type { PasswordResetRepository } from './password-reset.repository.ts';
 import { deleteExpiredPasswordTokens, spendPasswordToken } from './password-token.repository.ts';
 import type { RequestThrottle, ThrottleLimit } from './request-throttle.ts';
