@@ -1,3 +1,4 @@
+import { basketLineLimit } from '../../../core/cart-state.ts';
 import type { PreStock } from '../../../core/catalog-types.ts';
 import { AppError } from '../../errors.ts';
 import type { BasketRepository } from '../basket/basket.repository.ts';
@@ -15,9 +16,6 @@ import type { OrderItemRow } from './order.repository.ts';
 // items) into the buyer's current carts, priced and checked as of now (order-history-reorder-plan.ts),
 // written in the basket's one transaction, answered with what happened to each line and the basket as
 // GET /api/basket shows it.
-
-/** As many lines as POST /api/basket accepts for one basket. */
-const maxBasketLines = 500;
 
 export interface ReorderDeps {
   baskets: BasketRepository;
@@ -67,7 +65,7 @@ export function createReorder(deps: ReorderDeps) {
       isBatchSizeActive: configuration.isBatchSizeActive,
       buyableWithoutStock: configuration.buyableWithoutStock,
       seasonIds: configuration.seasons.map((season) => season._id),
-      maxLines: maxBasketLines,
+      maxLines: basketLineLimit,
     };
     // Planned against the cart as it is under the basket's lock, so a save in another tab cannot slip in between.
     let outcome: ReorderOutcome | undefined;
