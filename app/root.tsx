@@ -28,9 +28,9 @@ import './app.css';
 const shellContext = createContext<{ configuration: Configuration; session: SessionUser | null }>();
 
 /**
- * The guards of spec section 4 run as middleware, before any loader: React Router runs the loaders of
- * a page in parallel, so a guard in the root loader would still let the page's loaders run (and fail)
- * for a visitor who is about to be redirected.
+ * The page guards (core/route-guards.ts; docs/product.md, Maintenance, layouts and page guards) run
+ * as middleware, before any loader: React Router runs the loaders of a page in parallel, so a guard
+ * in the root loader would still let the page's loaders run (and fail) for a visitor who is about to be redirected.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context, url }) => {

@@ -5,7 +5,7 @@ export default [
     route('landing', 'routes/landing.tsx'),
     route('auth', 'routes/auth.tsx'),
     route('signup', 'routes/signup.tsx'),
-    // Password reset (issue 12): the request by e-mail, and the page of the reset and invitation links.
+    // Password reset: the request by e-mail, and the page of the reset and invitation links.
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('reset', 'routes/reset.tsx'),
     route('maintenance', 'routes/maintenance.tsx'),
@@ -28,7 +28,7 @@ export default [
     route('my-account', 'routes/my-account.tsx', [
       index('routes/my-account.profile.tsx'),
       route('addresses', 'routes/my-account.addresses.tsx'),
-      // A sales person's customers: search and switch without JavaScript (issue 12 item 2).
+      // A sales person's customers: search and switch without JavaScript.
       route('customer-accounts', 'routes/my-account.customer-accounts.tsx'),
       route('order-history', 'routes/my-account.order-history.tsx'),
       // Downloads: the order history as XLSX/CSV, an order's confirmation as PDF (resource routes).
@@ -40,7 +40,7 @@ export default [
       route('invoices/export', 'routes/my-account.invoices.export.ts'),
       route('invoices/statement', 'routes/my-account.invoices.statement.ts'),
       route('invoices/:id/document', 'routes/my-account.invoices.document.ts'),
-      // The customer admin's users of the company (issue 12).
+      // The customer admin's users of the company.
       route('users', 'routes/my-account.users.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

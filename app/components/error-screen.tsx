@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useInsideLayout } from '../features/layout/layout-frame';
 import { buttonClasses } from './ui/button';
 
-/** The error page of spec section 8: complete on its own, as the root error boundary shows it without a layout. */
+/** The error page: complete on its own, as the root error boundary shows it without a layout. */
 export function ErrorScreen({ status, messageKey }: { status: number; messageKey?: string | undefined }) {
   const { t } = useTranslation();
   const insideLayout = useInsideLayout();

@@ -7,7 +7,7 @@ import { routeErrorMessageKey, useRouteErrorStatus } from '../lib/route-error';
 import type { Route } from './+types/default-layout';
 
 // The root loader has already applied the authentication guard. The layout loads the categories for
-// the header and menus (spec section 2), without waiting for them: a client navigation into the
+// the header and menus (docs/product.md, Screens and routes), without waiting for them: a client navigation into the
 // layout shows the menus' placeholders until they arrive. A failure leaves null (error state), so a
 // broken category list never takes the page down. Visitors of the public pages have no categories.
 export function loader({ context }: Route.LoaderArgs) {

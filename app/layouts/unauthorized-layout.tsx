@@ -3,7 +3,7 @@ import { ToastRegion } from '../components/ui/toast-region';
 import { LayoutFrameContext } from '../features/layout/layout-frame';
 import { UnauthorizedBottomBar } from '../features/layout/unauthorized-bottom-bar';
 
-// Landing, login and maintenance (spec section 2): only toasts and the bottom bar around the page.
+// Landing, login, signup, the password pages and maintenance: only toasts and the bottom bar around the page.
 export default function UnauthorizedLayout() {
   return (
     <LayoutFrameContext value={true}>

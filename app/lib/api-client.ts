@@ -1,5 +1,5 @@
 // The browser's way to call the shop's JSON API. Every call carries the session token as
-// `Authorization: Basic {token}` (spec section 7) once someone is signed in.
+// `Authorization: Basic {token}` once someone is signed in.
 
 let authToken: string | null = null;
 

@@ -5,7 +5,7 @@ import type { AppLoadContext } from '../app-context';
 
 /**
  * The fields a page action was posted, or a 400 for a body that is no form (JSON, a broken multipart
- * body) or carries control characters (issue 9): every action reads its form through here, so a
+ * body) or carries control characters: every action reads its form through here, so a
  * malformed post never reaches a service as an exception. The refusal has the shop's error shape, for
  * an action without a page (its JSON is the answer) and for the error page alike.
  */

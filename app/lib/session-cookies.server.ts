@@ -1,7 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { localeCookieMaxAgeSeconds, localeCookieName, type Locale } from '../../core/locale';
 
-// Cookies the server render reads (spec section 7): token and userId. httpOnly keeps them away
+// Cookies the server render reads: token and userId. httpOnly keeps them away
 // from page scripts; SameSite=Lax keeps other sites' forms from riding on them.
 
 function base(publicUrl: string) {
@@ -19,7 +19,7 @@ export function sessionCookies(session: { token: string; userId: number }, maxAg
 // A cookie name a Set-Cookie header can carry (RFC 6265 token); a request may send any bytes.
 const cookieName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/** Expires every cookie the request carried (logout clears all cookies, spec section 4). */
+/** Expires every cookie the request carried (signing out clears all cookies). */
 export function clearAllCookies(cookieHeader: string | null, publicUrl: string): string[] {
   const sent = Object.keys(parseCookie(cookieHeader ?? '')).filter((name) => cookieName.test(name));
   const names = new Set(['token', 'userId', ...sent]);

@@ -1,6 +1,6 @@
 import { apiFetch } from './api-client';
 
-/** Counts a page view; a failure is only logged, never shown (spec section 7). */
+/** Counts a page view; a failure is only logged, never shown. */
 export function sendPageView(path: string): void {
   apiFetch('/api/statistics/event', {
     method: 'POST',

@@ -26,7 +26,7 @@ import { useConfiguration, useSession } from '../features/session/use-root-data'
 import { readForm } from '../lib/read-form.server';
 import { useTranslation } from '../lib/i18n';
 
-// The checkout of spec section 2 and issue 10 (/checkout?type=order|preOrder): one page, not a wizard.
+// The checkout (/checkout?type=order|preOrder; docs/product.md, Checkout): one page, not a wizard.
 // Address, shipping, payment, PO number, delivery date and notes on the left; the order summary with
 // the place-order button on the right (below on phones). It is a plain form: it works without
 // JavaScript, and the action places the order through the same service as POST /api/order/create.

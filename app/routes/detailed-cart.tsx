@@ -16,7 +16,7 @@ import { useTranslation } from '../lib/i18n';
 import { countLines } from '../stores/cart-lines';
 import { useCartStore } from '../stores/cart-store';
 
-// The cart page of spec section 2 (/detailed-cart?type=order|preOrder). The basket is read on the
+// The cart page (/detailed-cart?type=order|preOrder; docs/product.md, Cart). The basket is read on the
 // server, in process, so the first paint is complete; afterwards the cart store owns it.
 
 export async function loader({ context }: Route.LoaderArgs) {

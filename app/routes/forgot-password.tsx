@@ -5,7 +5,7 @@ import { ForgotPasswordForm, ResetMailSent } from '../features/password-reset/fo
 import { sendResetMailFromForm } from '../features/password-reset/password-reset.server';
 import { readForm } from '../lib/read-form.server';
 
-// /forgot-password (spec section 2, issue 12 item 4): the unauthorized layout's page where a user asks for
+// /forgot-password (docs/product.md, Signup): the unauthorized layout's page where a user asks for
 // a reset link by e-mail address, linked from the login form. Signed-in users are sent home, like from
 // /auth (they change their password on /my-account). The form posts to this action, which goes through the
 // service of POST /api/user/sendResetPasswordEmail (same answers, same time floor and throttle); it works

@@ -5,9 +5,9 @@ import type { Route } from './+types/logout';
 import { appLoadContext } from '../app-context';
 import { clearAllCookies } from '../lib/session-cookies.server';
 
-// Signing out revokes the session on the server and clears every cookie (spec section 4), then goes to
+// Signing out revokes the session on the server and clears every cookie, then goes to
 // /landing; the login button posts with ?to=auth to land on the login form instead. Only a POST signs
-// out: a link or an image on another site could otherwise end anyone's session (issue 9). A GET shows
+// out: a link or an image on another site could otherwise end anyone's session. A GET shows
 // the button.
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { services, ctx, authToken, publicConfig } = context.get(appLoadContext);

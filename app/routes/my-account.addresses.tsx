@@ -15,7 +15,7 @@ import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 
-// /my-account/addresses (issue 11 item 1): the company's addresses by kind (main, invoice, postal,
+// /my-account/addresses (docs/product.md, Profile): the company's addresses by kind (main, invoice, postal,
 // shipping), each kind's default marked; add, change, delete (after a confirmation) and make one the
 // default, under the address book's rules (server/modules/addresses/address.service.ts): buyers manage
 // the shipping addresses, master data is for customer admins, sales persons and admins, and a user with

@@ -8,7 +8,7 @@ import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 
-// /my-account/customer-accounts (issue 12 item 2): a sales person finds a customer they serve by number or
+// /my-account/customer-accounts: a sales person finds a customer they serve by number or
 // name and acts for it. The sidebar's selector does the same with JavaScript; this page needs none: the
 // search is a GET form, each answer a small POST form, and after the switch the page says for whom the
 // session now acts.
@@ -92,7 +92,7 @@ export default function CustomerAccountsPage({ loaderData, actionData }: Route.C
                 {current ? (
                   <span className="text-sm font-semibold text-brand-text">{t('sales_person.selector.current')}</span>
                 ) : (
-                  // A document post, not a fetch: the switch reloads the page (spec section 4), so nothing of the
+                  // A document post, not a fetch: the switch reloads the page, so nothing of the
                   // previous company stays in the browser's state.
                   <form method="post">
                     <input type="hidden" name="customerId" value={account.id} />

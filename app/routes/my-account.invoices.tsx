@@ -17,7 +17,7 @@ import { downloadQuery, isFiltered } from '../features/order-history/list-url';
 import { EmptyState, LoadFailure } from '../features/order-history/list-states';
 import { useTranslation } from '../lib/i18n';
 
-// /my-account/invoices (issue 11 item 5): the finance view. On top what the company owes (open amount, of
+// /my-account/invoices (docs/product.md, Finance): the finance view. On top what the company owes (open amount, of
 // it overdue, credit notes not yet settled, the balance, the oldest overdue due date), the open invoices
 // by age, and the statement of open items as PDF; below the invoices and credit notes, searched, filtered
 // by type, status and date, sorted and paged in the URL, each with its PDF, and the list as XLSX or CSV.

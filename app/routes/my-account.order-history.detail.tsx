@@ -14,7 +14,7 @@ import { DeliveryStatusChip, OrderStatusChip, PaymentStatusChip } from '../featu
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 
-// /my-account/order-history/:id (issue 11 items 3 and 4): one order, read like a delivery note (DESIGN.md):
+// /my-account/order-history/:id (docs/product.md, Orders): one order, read like a delivery note (DESIGN.md):
 // its status timeline and parcels with tracking on top, then the lines as ordered, the totals, addresses,
 // payment and shipping, notes and documents. "Order again" puts the whole order or one line into the
 // current cart at today's prices and availability (the page's action, as POST /api/order/{id}/reorder),
@@ -55,7 +55,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
             {t(`order.type.${order.orderType}`)}
           </p>
           {order.placedBy ? (
-            // A sales person placed it for the company (issue 12): the customer sees who acted in its name.
+            // A sales person placed it for the company: the customer sees who acted in its name.
             <p className="text-sm text-zinc-800" data-testid="order-placed-by">
               {t('order_detail.placed_by', { name: order.placedBy.name, company: `${order.placedBy.companyName} (${order.placedBy.customerNo})` })}
             </p>

@@ -17,7 +17,7 @@ import { loadOrderHistory } from '../features/order-history/order-history.server
 import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
 
-// /my-account/order-history (issue 11 item 2): the orders the user may see (the company's, or only their
+// /my-account/order-history (docs/product.md, Orders): the orders the user may see (the company's, or only their
 // own where the company keeps orders apart: server/modules/orders/order-history-scope.ts), newest first,
 // searched by order number, PO number, sku or product name, filtered by order date, status and type,
 // sorted and paged, all of it in the URL. Each order links to its detail page; the list as filtered can

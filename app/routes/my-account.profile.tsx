@@ -12,7 +12,7 @@ import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 import { localeCookie } from '../lib/session-cookies.server';
 
-// /my-account (issue 11 item 1): the profile as the shop knows it (name, username, e-mail, phone,
+// /my-account (docs/product.md, Profile): the profile as the shop knows it (name, username, e-mail, phone,
 // language, net or gross display, the company with customer number and VAT country), the form to change
 // what the user may change, and the password change with the policy's live strength hint. Both forms
 // post to this action (told apart by `intent`) and work without JavaScript; a success redirects here

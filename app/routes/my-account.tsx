@@ -4,7 +4,7 @@ import { ErrorScreen } from '../components/error-screen';
 import { AccountFrame } from '../features/account/account-frame';
 import { routeErrorMessageKey, useRouteErrorStatus } from '../lib/route-error';
 
-// The account area of spec section 2 (/my-account/*): one layout around its pages. Who may enter is the
+// The account area (/my-account/*): one layout around its pages. Who may enter is the
 // root guard's business (core/route-guards.ts: visitors go to /landing, guests home), so this layout
 // loads nothing of its own.
 

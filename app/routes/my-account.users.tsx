@@ -17,7 +17,7 @@ import { isAppError } from '../../server/errors';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 
-// /my-account/users (issue 12 item 1): the customer admin's users of the company — name, username, e-mail,
+// /my-account/users (docs/product.md, Company users): the customer admin's users of the company — name, username, e-mail,
 // phone, active, locked, admin and last sign-in — as a table on wide screens and cards on phones; a form to
 // add a user (who gets the invitation mail) or change one (?add, ?edit=id), toggles for active, locked and
 // admin, and per user the password reset mail or, for a user who has not set a password yet, the invitation
@@ -100,7 +100,7 @@ export default function CompanyUsersPage({ loaderData, actionData }: Route.Compo
       {editing ? <CompanyUserForm key={editing._id} user={editing} self={editing._id === selfId} problems={formProblems(companyUserIntents.edit, editing._id)} /> : null}
       {result.state === 'loaded' ? <CompanyUsersList users={users} selfId={selfId} actionData={actionData ?? null} /> : null}
 
-      {/* ==== COMPANY AUDIT LOG (issue 12 item 2) ==================================================== */}
+      {/* ==== COMPANY AUDIT LOG (what sales persons did for the company) ============================== */}
       <CompanyActivitySection activity={loaderData.activity} />
     </div>
   );

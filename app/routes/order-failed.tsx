@@ -13,7 +13,7 @@ import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
 import { onlinePaymentCode } from '../../server/modules/payments/payment-provider';
 
-// /order-failed?order={id} (spec sections 2 and 4, issue 10 item 6): the online payment of an order did
+// /order-failed?order={id} (docs/product.md, Checkout): the online payment of an order did
 // not go through ('payment failed for order {orderNumber}'). While the order is still reserved the
 // buyer pays again (the provider's page again) or chooses a payment on account, which places the order
 // as such; an order not paid in time is cancelled and says so. Paid orders belong on /thank-you.

@@ -6,7 +6,7 @@ import { ResetLinkInvalid, ResetPasswordForm } from '../features/password-reset/
 import { readForm } from '../lib/read-form.server';
 import { clearAllCookies } from '../lib/session-cookies.server';
 
-// /reset?token=… (spec section 2, issue 12 items 1 and 4): the page of the reset and invitation mails'
+// /reset?token=… (docs/product.md, Signup and Company users): the page of the reset and invitation mails'
 // single-use link. It opens for everyone, signed in or not (core/route-guards.ts): a link must work in
 // whatever browser it is clicked. The loader looks at the token without spending it (a wrong one counts
 // as a guess) and shows the form for its account, or one message for an unknown, used or expired link

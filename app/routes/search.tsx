@@ -13,7 +13,7 @@ import { SearchPager } from '../features/search/search-pager';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/search';
 
-// The search results of spec section 2 (/search?key={text}): the category page's product list table
+// The search results (/search?key={text}; docs/product.md, Catalogue): the category page's product list table
 // (or grid) and toolbar, paging, the categories whose names match, and a search form of its own.
 
 export function loader({ context, url }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { loadSignupPage, sendSignupFromForm } from '../features/signup/signup.se
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 
-// /signup (spec section 2, issue 12 item 3): a company asks for a customer account. The unauthorized
+// /signup (docs/product.md, Signup): a company asks for a customer account. The unauthorized
 // layout's page, for people who are not signed in (signed-in users are sent home, like from /auth). The
 // form posts to this action, which sends the request through the same service as
 // POST /api/user/requestAccount; it works without JavaScript. A received request replaces the form with

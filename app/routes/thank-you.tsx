@@ -9,7 +9,7 @@ import { loadPlacedOrder } from '../features/orders/placed-order.server';
 import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
 
-// The confirmation after a placed order (issue 10 item 6): /thank-you?order={id}, also the provider's
+// The confirmation after a placed order: /thank-you?order={id}, also the provider's
 // return address after an online payment (&session_id=…). The order is read from its snapshot for the
 // buyer's company only: another company's or an unknown id is the 404 page.
 

@@ -9,7 +9,7 @@ import { WishlistEntry } from '../features/wishlist/wishlist-entry';
 import { useTranslation } from '../lib/i18n';
 import { useWishlistStore } from '../stores/wishlist-store';
 
-// The wishlist page of spec section 2. Read on the server, in process, for a complete first paint;
+// The wishlist page. Read on the server, in process, for a complete first paint;
 // afterwards the wishlist store owns the list.
 
 export async function loader({ context }: Route.LoaderArgs) {

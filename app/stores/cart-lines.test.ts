@@ -35,7 +35,7 @@ const line = (sku: string, overrides: Partial<CartProduct> = {}): CartProduct =>
   ...overrides,
 });
 
-describe('firstInvalidCandidate (spec section 5: checks before adding)', () => {
+describe('firstInvalidCandidate (the checks before adding)', () => {
   it.each([
     ['a valid product', [candidate('A')], null],
     ['a missing product', [null], 'cart.invalid.product.id'],

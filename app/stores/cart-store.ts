@@ -19,7 +19,7 @@ import {
 } from './cart-lines';
 import { useInterfaceStore } from './interface-store';
 
-// The order cart and the pre-order cart of spec sections 3 and 4, one basket on the server. Every
+// The order cart and the pre-order cart (docs/product.md, Cart), one basket on the server. Every
 // change is applied here first (the page answers at once), then the whole basket is sent and read
 // back: the server's prices, stock and refusals are the truth. While that runs, further changes are
 // refused with a warning, as the spec asks. Guests never reach this store (their buttons open the
@@ -130,7 +130,7 @@ export const useCartStore = create<CartState>()((set, get) => {
         const answer = await readBasket();
         set({ lines: answer.items, basketId: answer._id, isLoading: false, loaded: true });
       } catch {
-        // Spec section 4: a failed fetch leaves an empty cart.
+        // A cart that cannot be fetched shows empty.
         set({ lines: [], basketId: null, isLoading: false, loaded: true });
       }
     },

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-// Interface state of spec section 3: toasts, the active modal, the account sidebar, the guest-login
+// Interface state: toasts, the active modal, the account sidebar, the guest-login
 // modal, the page overlay and the two catalogue toggles.
 
 export const toastTypes = ['secondary', 'info', 'success', 'warning', 'danger'] as const;
@@ -33,7 +33,7 @@ export interface Toast {
 
 export interface ToastInput {
   message: ToastMessage;
-  /** Anything outside the known types falls back to 'danger' (spec section 8). */
+  /** Anything outside the known types falls back to 'danger' (docs/product.md, Constants and limits). */
   type?: string;
   actions?: ToastAction[];
   timeout?: number;

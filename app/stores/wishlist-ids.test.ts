@@ -6,7 +6,7 @@ describe('wishlist ids', () => {
     expect(withId([3, 5], 8)).toEqual([3, 5, 8]);
   });
 
-  it('skips an id already present (spec section 4)', () => {
+  it('skips an id already present', () => {
     expect(withId([3, 5], 3)).toEqual([3, 5]);
   });
 

@@ -1,4 +1,4 @@
-// The wishlist's id list rules (spec section 4: adding is skipped if the id is already present),
+// The wishlist's id list rules (adding is skipped if the id is already present; docs/product.md, Cart),
 // apart from the store so they are tested without a network.
 
 export function withId(ids: readonly number[], productId: number): number[] {

@@ -4,7 +4,7 @@ import { apiFetch, ApiError } from '../lib/api-client';
 import { useInterfaceStore } from './interface-store';
 import { withoutId, withId } from './wishlist-ids';
 
-// The wishlist of spec sections 3 and 4: product ids a customer keeps for later. The heart buttons
+// The wishlist (docs/product.md, Cart): product ids a customer keeps for later. The heart buttons
 // answer at once from `ids`; the list is saved as a whole and read back, one save after the other,
 // so quick clicks on several products never overwrite each other. Guests get the login modal.
 
@@ -83,7 +83,7 @@ export const useWishlistStore = create<WishlistState>()((set, get) => {
       try {
         take(await apiFetch<WishlistAnswer>('/api/wishlist'));
       } catch {
-        // Spec section 7: a failed fetch gives an empty wishlist.
+        // A wishlist that cannot be fetched shows empty.
         set({ items: [], ids: [], wishlistId: null, loaded: true });
       }
     },

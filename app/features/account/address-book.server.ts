@@ -6,8 +6,8 @@ import type { AppLoadContext } from '../../app-context';
 import { formId, formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import { addressFormFields, addressIntents, type AddressFormField, type AddressFormValues } from './address-fields';
 
-// /my-account/addresses (issue 11 item 1): the company's address book through the address service, with
-// the rules of the checkout issue (server/modules/addresses/address.service.ts): what each user may add,
+// /my-account/addresses: the company's address book through the address service, with its rules
+// (server/modules/addresses/address.service.ts; docs/product.md, Profile and address book): what each user may add,
 // change and delete is the service's decision; the page only leaves out what would be refused.
 
 export interface AddressBook {

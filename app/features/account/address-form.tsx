@@ -18,7 +18,7 @@ export interface AddressFormProblems {
   values: AddressFormValues | null;
 }
 
-/** The kinds of address (spec section 3), in the order the page lists them. */
+/** The kinds of address (docs/product.md, Entities), in the order the page lists them. */
 export const addressTypeOrder = [0, 2, 3, 1] as const;
 
 function valuesOfAddress(address: Address | null, defaultCountry: string): AddressFormValues {

@@ -4,7 +4,7 @@ import { Modal } from '../../components/ui/modal';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { LoginForm } from '../layout/login-form';
 
-/** Shown when a guest tries the cart or wishlist (spec sections 2 and 6): log in fully first. */
+/** Shown when a guest tries the cart or wishlist: log in fully first. */
 export function GuestLoginModal() {
   const { t } = useTranslation();
   const open = useInterfaceStore((state) => state.guestLoginModalOpen);

@@ -31,7 +31,7 @@ function ActionButton({ icon: Icon, label, productName, onClick, testId }: Actio
   );
 }
 
-/** What can be done with a cart line; the modals load when first opened (spec section 2). */
+/** What can be done with a cart line; the modals load when first opened. */
 export function CartLineActions({ line }: { line: CartProduct }) {
   const { t } = useTranslation();
   const { isCustomAttributesActive, isPreOrderModeVisible } = useConfiguration();

@@ -20,7 +20,7 @@ const stepButton =
   'inline-flex size-9 items-center justify-center text-zinc-700 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
- * The cart's quantity selector (spec sections 2 and 5): minus and plus snap to multiples of the batch
+ * The cart's quantity selector (docs/product.md, Cart): minus and plus snap to multiples of the batch
  * size; typed numbers count once the field is left or Enter is pressed, and a number that is not a
  * multiple of the batch size is explained instead of sent.
  */

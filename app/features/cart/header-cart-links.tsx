@@ -39,7 +39,7 @@ function CartLink({ orderType, icon: Icon, labelKey }: { orderType: OrderType; i
   );
 }
 
-/** Header icons of the pre-order cart and the order cart (spec section 2); for signed-in customers only. */
+/** Header icons of the pre-order cart and the order cart; for signed-in customers only. */
 export function HeaderCartLinks() {
   const { isPreOrderModeVisible } = useConfiguration();
   const preOrderCount = useCartStore(selectCartCount('preOrder'));

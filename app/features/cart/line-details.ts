@@ -27,7 +27,7 @@ export function packsTotal(packs: readonly PackRow[]): number {
 
 /**
  * Named rows as the line's custom attributes. A row without a name is left out. A blank value is
- * stored as a single space (spec section 5: "Blank custom attributes need a space"), so the attribute
+ * stored as a single space (a blank custom attribute needs a space), so the attribute
  * stays on the order instead of disappearing as empty.
  */
 export function customAttributesFromRows(rows: readonly AttributeRow[]): Record<string, string> | null {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { cartHref, selectCartCount, useCartStore } from '../../stores/cart-store';
 import { CartGlyph } from './cart-glyphs';
 
-/** The cart entry of the mobile bottom navigation (spec section 2: /detailed-cart?type=order). */
+/** The cart entry of the mobile bottom navigation: /detailed-cart?type=order. */
 export function MobileCartLink({ className, activeClassName }: { className: string; activeClassName: string }) {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount('order'));

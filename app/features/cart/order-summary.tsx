@@ -30,7 +30,7 @@ function countryName(code: string, locale: string): string {
 }
 
 /**
- * The order summary panel (spec sections 2, 5 and 9, ADR 0010), figures from core/checkout-totals.ts
+ * The order summary panel (docs/product.md, Discount; ADR 0010), figures from core/checkout-totals.ts
  * through cartSummary: goods, a deducted customer discount, shipping with the method a checkout starts
  * with, the total the account sees first (net or gross), VAT per rate, the other total; an included
  * discount as a note without an amount; and whether the minimum order amount is reached.

@@ -14,7 +14,7 @@ function formatSeasonDate(date: string, locale: string): string {
   return Number.isNaN(parsed.getTime()) ? date : format.format(parsed);
 }
 
-/** A pre-order line's quantity per season (spec section 3), labelled with the season's name and date. */
+/** A pre-order line's quantity per season, labelled with the season's name and date. */
 export function PreOrderQuantities({ line, onChange }: { line: CartProduct; onChange: (quantities: number[]) => void }) {
   const { t, locale } = useTranslation();
   const { seasons, isBatchSizeActive } = useConfiguration();

@@ -3,7 +3,7 @@ import { useCartStore } from '../../stores/cart-store';
 import { useWishlistStore } from '../../stores/wishlist-store';
 
 /**
- * Loads cart and wishlist once a signed-in customer's page is in the browser (spec section 2: the
+ * Loads cart and wishlist once a signed-in customer's page is in the browser (the
  * default layout fetches them after the user data). Rendered for customers only: guests have
  * neither. A cart or wishlist page hands over its server-read data first (in a layout effect), so
  * those pages cause no second request.

@@ -1,9 +1,9 @@
 import type { Category } from '../../../core/catalog-types';
 
-// Which categories the header, the menu bar, the mega menu and the category page show (spec sections 2,
-// 3 and 9). The API already leaves out what the buyer may not see (inactive branches, deals without
-// the deal flag); these functions only pick and group, in the API's order (parents before children,
-// siblings by sort order).
+// Which categories the header, the menu bar, the mega menu and the category page show
+// (docs/product.md, Screens and routes). The API already leaves out what the buyer may not see
+// (inactive branches, deals without the deal flag); these functions only pick and group, in the API's
+// order (parents before children, siblings by sort order).
 
 export const headerCategoryCount = 3;
 export const menuBarCategoryCount = 7;

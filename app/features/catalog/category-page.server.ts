@@ -24,7 +24,7 @@ async function loadIndex({ services, ctx, translations }: CatalogContext) {
 }
 
 /**
- * /category/:verboseCategory: the category's products as the URL asks (spec section 2). An id the
+ * /category/:verboseCategory: the category's products as the URL asks (docs/product.md, Catalogue). An id the
  * buyer cannot see is a 404; a known id under an outdated name redirects to the current name.
  */
 export async function loadCategoryPage({ services, ctx, translations }: CatalogContext, param: string | undefined, url: URL) {

@@ -13,7 +13,7 @@ function isChosen(selection: readonly AttributeSelection[], name: string, value:
 }
 
 /**
- * Attribute filters of a category (spec section 3, showCategoryFilters). Each value is a link that
+ * Attribute filters of a category (site setting showCategoryFilters). Each value is a link that
  * switches it in the URL, so filtering needs no script and a filtered list can be shared. The panel
  * is a native disclosure above the list: the table keeps the page's full width.
  */

@@ -1,5 +1,5 @@
-// The category page's state lives in its URL (spec sections 3 and 4: the two toggles, view, page and
-// attribute filters), so the server renders the right list and a link shows the same list to
+// The category page's state lives in its URL (the two toggles, view, page and attribute filters;
+// docs/product.md, Catalogue), so the server renders the right list and a link shows the same list to
 // whoever opens it. Attribute filters use the API's own notation, `attr[Farbe]=Rot`.
 
 export const productListPageSize = 16;

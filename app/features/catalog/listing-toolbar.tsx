@@ -60,7 +60,7 @@ export interface ListingToolbarProps {
   view: CategoryView;
 }
 
-/** Result count, the two catalogue toggles of spec section 4 and the list/grid switch. */
+/** Result count, the two catalogue toggles (pre-order mode, only available stock) and the list/grid switch. */
 export function ListingToolbar({ total, totalText, stockAvail, preOrder, showPreOrderToggle, view }: ListingToolbarProps) {
   const { t, locale } = useTranslation();
   return (

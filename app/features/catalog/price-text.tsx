@@ -4,7 +4,7 @@ import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
 import { shownUnitCents } from '../../../core/vat';
 
-/** Guests of a shop that hides prices see dots; the server sent no price at all (spec section 6). */
+/** Guests of a shop that hides prices see dots; the server sent no price at all. */
 export function HiddenPrice() {
   const { t } = useTranslation();
   return (

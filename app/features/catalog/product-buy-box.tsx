@@ -13,7 +13,7 @@ import type { CatalogViewer } from './use-catalog-viewer';
 
 /**
  * Quantity and cart buttons for one orderable item on the product page (a product without variants,
- * or the chosen variant): one quantity in order mode, one per season in pre-order mode (spec section 5).
+ * or the chosen variant): one quantity in order mode, one per season in pre-order mode.
  */
 export function ProductBuyBox({ item, orderType, viewer }: { item: Product; orderType: OrderType; viewer: CatalogViewer }) {
   const { t, locale } = useTranslation();

@@ -1,12 +1,12 @@
 import type { OrderType } from '../../../core/catalog-types';
 import type { CatalogViewer } from './use-catalog-viewer';
 
-/** Which optional columns the product list table shows (spec section 2). */
+/** Which optional columns the product list table shows (docs/product.md, Catalogue). */
 export interface ListColumns {
   salesUnit: boolean;
   retailPrice: boolean;
   batchSize: boolean;
-  /** Customers choose quantities; guests only look (spec section 6). */
+  /** Customers choose quantities; guests only look. */
   quantity: boolean;
   seasons: boolean;
   total: boolean;

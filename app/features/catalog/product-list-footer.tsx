@@ -15,7 +15,7 @@ export interface ProductListFooterProps {
   onAddAll: () => void;
 }
 
-/** The sticky totals footer of the product list (spec section 2): pieces, price and 'add all to cart'. */
+/** The sticky totals footer of the product list: pieces, price and 'add all to cart'. */
 export function ProductListFooter({ totals, orderType, showNetPrices, rule, busy, onAddAll }: ProductListFooterProps) {
   const { t, locale } = useTranslation();
   return (

@@ -18,7 +18,7 @@ const headCell = 'sticky top-[6.875rem] z-10 border-b border-zinc-300 bg-zinc-10
 const numericHead = `${headCell} text-right`;
 
 /**
- * The product list table of spec section 2: a dense table on desktop, compact cards on phones, with
+ * The product list table (docs/product.md, Catalogue): a dense table on desktop, compact cards on phones, with
  * a sticky header and a sticky totals footer. One row per orderable item (variants get rows of their own).
  */
 export function ProductListTable({ products, orderType, caption }: { products: readonly Product[]; orderType: OrderType; caption: string }) {

@@ -9,7 +9,7 @@ const similarCount = 6;
 const maxSkuLength = 64;
 
 /**
- * /product/:verboseProduct?sku=…: the id is the part before the first dash (spec section 2), the sku
+ * /product/:verboseProduct?sku=…: the id is the part before the first dash (docs/product.md, Screens), the sku
  * picks a variant. An unknown or hidden product is a 404.
  */
 export async function loadProductPage({ services, ctx }: Pick<AppLoadContext, 'services' | 'ctx'>, param: string | undefined, url: URL) {

@@ -2,7 +2,7 @@ import type { Product, ProductVariant } from '../../../core/catalog-types';
 import { productForVariant } from '../../../core/product-variant';
 
 // The product list table shows one row per thing a buyer can order: a product without variants, or
-// each variant of a product (spec section 2: the material number column is the sku or the variant
+// each variant of a product (the material number column is the variant's sku, else the product's
 // sku). A variant row is the product as it stands for that variant, as the product page shows it.
 
 /** A variant as an orderable row of its own (it has no variants of its own). */

@@ -22,7 +22,7 @@ export interface QuantitySelectorProps {
 }
 
 /**
- * The quantity selector of spec sections 2 and 5: typing, arrow keys and +/- buttons, never below 0.
+ * The quantity selector (docs/product.md, Cart): typing, arrow keys and +/- buttons, never below 0.
  * The buttons stay out of the tab order: the field's arrow keys do the same, and a table of rows
  * should not cost three tab stops per row.
  */

@@ -5,7 +5,7 @@ import { normaliseQuantity } from '../../../core/quantity';
 import { grossCents } from '../../../core/vat';
 
 // Prices of the product list in the buyer's view: net, or gross = net × (vatRate/100 + 1) when the
-// account shows gross prices (spec section 9). Row totals and the footer use the cart's own rules
+// account shows gross prices (docs/product.md, Prices and VAT). Row totals and the footer use the cart's own rules
 // (core/cart-totals.ts), so what the table adds up is what the cart will say.
 
 export interface RowChoice {

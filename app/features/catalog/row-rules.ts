@@ -3,7 +3,7 @@ import type { OrderType, Product } from '../../../core/catalog-types';
 import { invalidBatchQuantityKey, isValidBatchMultiple, normaliseQuantity } from '../../../core/quantity';
 import { chosenQuantity, type RowChoice } from './row-pricing';
 
-// What a product row allows, from the shared rules of core/add-to-cart-rules.ts (spec section 5):
+// What a product row allows, from the shared rules of core/add-to-cart-rules.ts (docs/product.md, Cart):
 // the browser disables and explains with the same reason keys the basket API refuses with.
 
 export type RowProduct = Pick<Product, 'stock' | 'isOnlySellableWithPositiveStock' | 'salesBatchSize' | 'preStocks' | 'isStockFreeze'>;

@@ -14,7 +14,7 @@ const looks: Record<StockColour, { icon: ComponentType<{ className?: string }>; 
   danger: { icon: ErrorIcon, text: 'text-danger' },
 };
 
-/** Stock display of spec section 4: colour, icon and text; the release-date tooltip; numbers for sales persons. */
+/** Stock display: colour, icon and text; the release-date tooltip; numbers for sales persons. */
 export function StockIndicator({ product, isSalesPerson, className = '' }: { product: StockInput; isSalesPerson: boolean; className?: string }) {
   const { t, locale } = useTranslation();
   const status = stockStatus(product, { isSalesPerson, now: new Date() });

@@ -17,7 +17,7 @@ export function toCandidate(row: Product, choice: RowChoice, orderType: OrderTyp
 }
 
 /**
- * The quantities chosen in a list of rows (spec section 4, "Product row"). What the person has not
+ * The quantities chosen in a list of rows (docs/product.md, Cart). What the person has not
  * touched shows 0, or in pre-order mode what the pre-order cart already holds for the item. After
  * adding, a row forgets its choice: an order row goes back to 0, a pre-order row to the cart's quantities.
  */

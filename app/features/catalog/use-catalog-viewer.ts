@@ -3,7 +3,7 @@ import type { Locale } from '../../../core/locale';
 import { useTranslation } from '../../lib/i18n';
 import { useRootData } from '../session/use-root-data';
 
-/** How the signed-in person sees and may use the catalogue (spec sections 4 and 6), and the shop's switches. */
+/** How the signed-in person sees and may use the catalogue (docs/product.md, Roles), and the shop's switches. */
 export interface CatalogViewer {
   locale: Locale;
   /** A customer (not a guest): quantities, cart actions and totals. */

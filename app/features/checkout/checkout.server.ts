@@ -7,7 +7,7 @@ import { onlinePaymentCode } from '../../../server/modules/payments/payment-prov
 import type { AppLoadContext } from '../../app-context';
 import { formText } from '../../lib/form-values.server';
 
-// The checkout page's server half (issue 10 item 3): what the page shows, read in process, and the
+// The checkout page's server half (docs/product.md, Checkout): what the page shows, read in process, and the
 // form post that places the order through the same service as POST /api/order/create.
 
 export function orderTypeOf(param: string | null): OrderType {

@@ -6,7 +6,7 @@ import { useTranslation } from '../../lib/i18n';
 import { checkoutIntents } from './checkout-intents';
 import { newAddressFields, type NewAddressField } from './new-address-fields';
 
-// The checkout's "new shipping address" (issue 10 item 1): a disclosure in the address section that
+// The checkout's "new shipping address": a disclosure in the address section that
 // opens a small form. Its fields sit inside the place-order form on the page but belong to a form of
 // their own (the HTML `form` attribute; forms cannot nest), so saving an address posts only the address
 // (intent=addAddress), and Enter in an address field saves the address, not the order. Without

@@ -6,7 +6,7 @@ import type { AppLoadContext } from '../../app-context';
 import { formTexts, onlyFields } from '../../lib/form-values.server';
 import { newAddressFields, type NewAddressField } from './new-address-fields';
 
-// "New shipping address" at checkout (issue 10 item 1): the page action's intent=addAddress. The address
+// "New shipping address" at checkout: the page action's intent=addAddress. The address
 // goes through the address book's service like POST /api/address (same entitlement checks, same
 // validation, same limits), as a shipping address (type 1) of the buyer's company. On top of that the
 // checkout only takes countries it ships to (configuration shippingCountries): an address it could

@@ -6,7 +6,7 @@ import { linePrices } from '../cart/cart-prices';
 import { useMoney } from '../cart/use-money';
 
 /**
- * Lines whose price changed since they went into the cart (spec section 4: the old price is kept as
+ * Lines whose price changed since they went into the cart (the old price is kept as
  * oldPrice), before the click: the old price struck through next to today's. The order is charged at
  * today's price, which the summary already adds up, so this informs and does not block; a change after
  * the page was loaded is refused by the placement ('checkout.price.changed') and then shown here.

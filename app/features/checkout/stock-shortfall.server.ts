@@ -3,7 +3,7 @@ import type { AppLoadContext } from '../../app-context';
 import { toBasketItems } from '../../stores/cart-lines';
 import { findShortfalls, reducedLines, type Shortfall, type StockFacts } from './stock-shortfall';
 
-// The checkout's stock check (issue 10): which lines of one cart the placement would refuse for stock,
+// The checkout's stock check (docs/product.md, Checkout): which lines of one cart the placement would refuse for stock,
 // shown before the click, and the "reduce to available quantity" behind the page action's
 // intent=reduceToAvailable. Everything is read anew for the signed-in buyer: the basket with today's
 // stock (basket service), the products' stock rules and pre-stocks (catalogue service), the shop's

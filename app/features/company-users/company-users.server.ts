@@ -15,7 +15,7 @@ import {
   type CompanyUserIntent,
 } from './company-user-fields';
 
-// /my-account/users (issue 12 item 1): the company's users and every change to them through the company
+// /my-account/users (docs/product.md, Company users): the company's users and every change to them through the company
 // users service, with the same rules and validation as the API (GET /api/user/companyUsers, POST
 // /api/user/saveCompanyUser …). Who may see the page is the service's decision: anyone but a customer admin
 // (or everyone, while the shop has the user list turned off) gets the page that says so, with status 403.

@@ -11,7 +11,7 @@ import { financeFields, financePageSize } from './finance-fields';
 // the summary of its open items, through the same service and checked query as GET /api/account/list.
 // A plain customer of a company that keeps its finance documents to its admins gets the page that says so
 // (403 'finance.not_shared'); a filter the schema refuses is shown at its field, with the summary still
-// there; a list that cannot be read is kept as an error state with a retry (spec section 8).
+// there; a list that cannot be read is kept as an error state with a retry.
 
 export type FinanceResult =
   | { state: 'loaded'; list: FinanceList }

@@ -6,7 +6,7 @@ export type Banner = RootLoaderData['configuration']['banners'][number];
 
 const defaultBackground = '#f4f4f5';
 
-/** Spec section 2: a banner click goes to the path of its link, so absolute links stay inside the shop. */
+/** A banner click goes to the path of its link, so absolute links stay inside the shop. */
 export function bannerPath(link: string): string {
   try {
     const url = new URL(link, 'http://shop.invalid');

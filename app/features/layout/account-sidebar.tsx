@@ -53,7 +53,7 @@ function AccountSummary({ context }: { context: AccountMenuContext }) {
   );
 }
 
-/** Right-hand sheet (spec section 2): 360 px on larger screens, full width on phones. */
+/** Right-hand sheet: 360 px on larger screens, full width on phones. */
 export function AccountSidebar() {
   const { t } = useTranslation();
   const { session, configuration } = useRootData();

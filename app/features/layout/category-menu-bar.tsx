@@ -83,7 +83,7 @@ function MenuBarItems({ categoriesPromise }: { categoriesPromise: Promise<Catego
   );
 }
 
-/** Desktop category menu (spec section 2): the first seven main categories, each with its mega menu. */
+/** Desktop category menu: the first seven main categories, each with its mega menu. */
 export function CategoryMenuBar() {
   const categoriesPromise = useLayoutCategories();
   return (

@@ -60,7 +60,7 @@ function SellerContact() {
   );
 }
 
-/** Link columns from the site settings, the seller's contact data and the 'powered by' credit (spec section 2). */
+/** Link columns from the site settings, the seller's contact data and the 'powered by' credit. */
 export function Footer() {
   const { t } = useTranslation();
   const { footer } = useRootData().configuration;

@@ -35,7 +35,7 @@ function Links({ categoriesPromise }: { categoriesPromise: Promise<Category[] | 
   );
 }
 
-/** The header's main categories (spec section 2): three, the deal categories, then 'more'. */
+/** The header's main categories: three, the deal categories, then 'more'. */
 export function HeaderCategoryLinks() {
   const { t } = useTranslation();
   const categoriesPromise = useLayoutCategories();

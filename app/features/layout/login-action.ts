@@ -1,2 +1,2 @@
-/** Signing in again: the login button signs out (the guest too) and then opens the login form (spec section 4). */
+/** Signing in again: the login button signs out (the guest too) and then opens the login form. */
 export const loginAction = '/logout?to=auth';

@@ -18,7 +18,7 @@ function DefaultMark() {
   );
 }
 
-/** Site logo, else the seller company's logo, else the default mark with the company name (spec section 2). */
+/** Site logo, else the seller company's logo, else the default mark with the company name. */
 export function Logo() {
   const { t } = useTranslation();
   const configuration = useConfiguration();

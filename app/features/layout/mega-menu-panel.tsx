@@ -5,7 +5,7 @@ import { megaMenuColumns } from '../catalog/category-groups';
 
 const linkClass = 'rounded-sm text-zinc-700 hover:text-brand-text hover:underline';
 
-/** Up to five subcategories of one main category, each with up to five items (spec section 2). */
+/** Up to five subcategories of one main category, each with up to five items. */
 export function MegaMenuPanel({ id, main, categories }: { id: string; main: Category; categories: readonly Category[] }) {
   const { t } = useTranslation();
   const columns = megaMenuColumns(categories, main._id);

@@ -9,9 +9,9 @@ const itemBase = 'flex h-full flex-1 flex-col items-center justify-center gap-0.
 const itemClass = `${itemBase} text-zinc-600 hover:text-zinc-950`;
 
 /**
- * Below 1024 px (spec section 2: home, profile (/my-account), cart). The cart entry opens the order
+ * Below 1024 px: home, profile (/my-account), cart. The cart entry opens the order
  * cart (/detailed-cart?type=order); the account sidebar stays on the header's account button.
- * Guests have neither profile nor cart (spec section 6) and get the login entry instead.
+ * Guests have neither profile nor cart and get the login entry instead.
  */
 export function MobileBottomNav() {
   const { t } = useTranslation();

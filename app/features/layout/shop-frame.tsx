@@ -11,7 +11,7 @@ import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 import { VatInfoBar } from './vat-info-bar';
 
-/** The shop frame of spec section 2 around a page (or around the error screen of a failed page). */
+/** The shop frame (docs/product.md, Screens and routes) around a page (or around the error screen of a failed page). */
 export function ShopFrame({ children }: { children: ReactNode }) {
   return (
     <LayoutFrameContext value={true}>

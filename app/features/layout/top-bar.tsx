@@ -4,7 +4,7 @@ import { customerAccountsPath } from '../sales-person/sales-person-fields';
 import { useRootData } from '../session/use-root-data';
 
 /**
- * The sales person's top bar (spec sections 2 and 6): for whom the session acts now, with the way to
+ * The sales person's top bar (docs/product.md, Sales persons): for whom the session acts now, with the way to
  * another customer, and the seller's company info text. Nobody else sees it.
  */
 export function TopBar() {

@@ -8,7 +8,7 @@ export const headerPanelCloseDelayMs = 400;
  * Which panel of a header menu is open (a mega menu, the phone category list); a navigation closes
  * it. A panel opened by a click may dim the page with the shared overlay, and closes when the overlay
  * is clicked away. A panel opened by hovering must not: the overlay would swallow the first click on
- * the page. `closeSoon` waits 400 ms (spec section 9), so a pointer slipping off the menu for a
+ * the page. `closeSoon` waits 400 ms, so a pointer slipping off the menu for a
  * moment, or focus moving between its links, does not make it flicker.
  */
 export function useHeaderPanel<T>({ dimPage }: { dimPage: boolean }) {

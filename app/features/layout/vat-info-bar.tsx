@@ -4,7 +4,7 @@ import { InfoIcon } from '../../components/ui/icons';
 import { useRootData } from '../session/use-root-data';
 import { countryName } from './country-name';
 
-/** Shown when the buyer's VAT country differs from the shop's and both are in the VAT table (spec section 2). */
+/** Shown when the buyer's VAT country differs from the shop's and both are in the VAT table. */
 export function VatInfoBar() {
   const { t } = useTranslation();
   const { configuration, session, locale } = useRootData();

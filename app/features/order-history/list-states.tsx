@@ -5,7 +5,7 @@ import { ErrorIcon, InfoIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 
 // What an account list shows instead of rows: nothing found (with the way back to the whole list), or a
-// list that could not be read, kept as an error state on the page (spec section 8) with a retry that
+// list that could not be read, kept as an error state on the page with a retry that
 // loads the same URL anew.
 
 export function EmptyState({ title, hint, action, testId }: { title: string; hint: string; action?: ReactNode; testId: string }) {

@@ -4,7 +4,7 @@ import type { AppLoadContext } from '../../app-context';
 import { loadOrderHistory } from './order-history.server';
 
 // The history page's loader: what it hands the page for a good URL, a filter the schema refuses, a status
-// the lookup lacks, and orders or statuses that cannot be read (kept as an error state, spec section 8).
+// the lookup lacks, and orders or statuses that cannot be read (kept as an error state).
 
 const statuses = [
   { id: '1', name: 'Offen', localizations: {} },

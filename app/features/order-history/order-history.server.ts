@@ -11,7 +11,7 @@ import { formValuesOf, pageOf } from './list-url';
 // and the same checked query as GET /api/order, and the order statuses for the status filter
 // (GET /api/lookup?lookupName=salesHeadStatus). A filter the schema refuses is shown at its field (400);
 // orders or statuses that cannot be read are kept as an error state the page shows with a retry
-// (spec section 8), so the filters and the account navigation stay usable.
+// (docs/product.md, Messages and error keys), so the filters and the account navigation stay usable.
 
 export type HistoryResult = { state: 'loaded'; page: OrderHistoryPage } | { state: 'invalid' } | { state: 'failed' };
 

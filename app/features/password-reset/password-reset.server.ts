@@ -6,7 +6,7 @@ import { failureOf, formText } from '../../lib/form-values.server';
 import type { FailureMessage } from '../account/account-fields';
 import type { ResetField } from './reset-fields';
 
-// The page side of the password reset (issue 12 item 4): /forgot-password and /reset post to their own
+// The page side of the password reset (docs/product.md, Signup): /forgot-password and /reset post to their own
 // actions, which go through the same service and input rules as POST /api/user/sendResetPasswordEmail and
 // /api/user/resetPassword, so the pages work without JavaScript and answer exactly like the API.
 

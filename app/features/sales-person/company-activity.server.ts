@@ -1,7 +1,7 @@
 import type { ActivityEntry } from '../../../server/modules/sales-persons/sales-person.service';
 import type { AppLoadContext } from '../../app-context';
 
-// What sales persons did for the company, for the customer admin's users page (issue 12 item 2): the same
+// What sales persons did for the company, for the customer admin's users page (docs/product.md, Company users): the same
 // service as GET /api/user/companyActivity. A page of it is `?activityPage=N` in the page's URL, so the
 // paging works without JavaScript and keeps the rest of the page's query.
 

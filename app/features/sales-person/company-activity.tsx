@@ -7,7 +7,7 @@ import type { CompanyActivity } from './company-activity.server';
 import { activityActionKeys } from './sales-person-fields';
 
 // The section of /my-account/users that shows the customer admin what sales persons did in the company's
-// name (issue 12 item 2): each switch to the company and each change made for it, newest first, with
+// name (docs/product.md, Sales persons): each switch to the company and each change made for it, newest first, with
 // who and when; an order placed links to its page. Paged by `?activityPage=N` (plain links).
 
 const pageParam = 'activityPage';

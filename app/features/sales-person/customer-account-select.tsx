@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../session/use-root-data';
 import { customerAccountsPath, customerSearchDebounceMs, type SalesAccount } from './sales-person-fields';
 
-// The customer account selector of the account sidebar (spec sections 2 and 4): a remote select for
+// The customer account selector of the account sidebar (docs/product.md, Sales persons): a remote select for
 // sales persons. Typing searches the companies they serve (GET /api/user/salesPersonCustomers, up to 50,
 // after a short pause); choosing one switches (POST /api/user/switchCustomerOfSalesPerson) and reloads
 // the page, which then shows that company's prices, cart and orders.
@@ -70,7 +70,7 @@ export function CustomerAccountSelect() {
     setFailure(null);
     try {
       await apiFetch('/api/user/switchCustomerOfSalesPerson', { method: 'POST', body: { customerId: chosen.id } });
-      // Spec section 4: the switch stores the company, then the page reloads and shows everything for it.
+      // The switch stores the company, then the page reloads and shows everything for it.
       window.location.reload();
     } catch (error) {
       setSwitching(null);

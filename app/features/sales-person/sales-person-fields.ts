@@ -5,10 +5,10 @@ export type { SalesAccount } from '../../../server/modules/sales-persons/sales-p
 /** The search page of a sales person's customers: the selector's full list, and its form without JavaScript. */
 export const customerAccountsPath = '/my-account/customer-accounts';
 
-/** How many customers one answer lists (the API's limit, spec section 9: a remote select shows 50). */
+/** How many customers one answer lists (the API's limit: a remote select shows 50). */
 export const customerSearchLimit = 50;
 
-/** Pause after a keystroke before the selector asks (spec section 5 waits 300 ms for the product search). */
+/** Pause after a keystroke before the selector asks (the product search waits 300 ms). */
 export const customerSearchDebounceMs = 250;
 
 /** How the activity list names each action (message keys with the entry's detail as parameters). */

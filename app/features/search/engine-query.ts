@@ -2,11 +2,11 @@ import { engineHitLimit, productIndexUid, type EngineDocument } from '../../../c
 import { engineHighlightPostTag, engineHighlightPreTag } from './engine-highlight';
 
 // What the panel sends to the external search engine (Meilisearch v1) and reads from its answer
-// (spec section 7): the products index {env}_b2b_material, 20 hits a page, name, sku and variant skus
+// (ADR 0009): the products index {env}_b2b_material, 20 hits a page, name, sku and variant skus
 // highlighted, every word of the key required. The engine only finds ids; what a buyer sees of a
 // product (price, stock, language) comes from the shop afterwards.
 
-/** The engine answers 20 hits a page, whatever page size the panel uses (spec section 9). */
+/** The engine answers 20 hits a page, whatever page size the panel uses. */
 export const enginePageSize = engineHitLimit;
 
 /** The engine's text fields of one product, as indexed or (in `_formatted`) with highlight tags. */

@@ -2,7 +2,7 @@ import type { SearchAnswer } from '../../../core/catalog-types';
 import { mergeEngineAnswer, type ShopHitsAnswer } from './engine-answer';
 import { engineHealthUrl, engineSearchBody, engineSearchUrl, readEngineSearchResult, type EngineSearchInput, type EngineSearchResult } from './engine-query';
 
-// The browser's use of the external search engine (spec sections 4 and 7). The shop hands out a
+// The browser's use of the external search engine (ADR 0009). The shop hands out a
 // short-lived search token with the engine's address; the engine is checked once before its first
 // search, and from the first failure on (health check failed, a search threw, the shop says the
 // engine is off) the shop's own search answers for the rest of the browser session. Failures of the

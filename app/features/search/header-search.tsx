@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { Icon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 
-// The header's search field (spec section 2). Every page carries only this: a plain search form to
+// The header's search field (docs/product.md, Catalogue). Every page carries only this: a plain search form to
 // /search (it works before any script has run), with the field marked up as a combobox. On the
 // first focus of the field the panel module loads and takes the field over (search-panel.tsx):
 // results, their requests, the keys and the field's live combobox state.

@@ -5,7 +5,7 @@ import { createEngineSession, type EngineTokenAnswer } from './engine-session';
 import { engineSearchDebounceMs, searchDebounceMs } from './search-term';
 
 // The header panel's one way to search. It knows nothing of the page it serves. With the site
-// setting useSearchEngine the external engine answers (spec sections 3, 4 and 7), in the same shape
+// setting useSearchEngine the external engine answers (ADR 0009), in the same shape
 // as the shop's own search, which answers otherwise and whenever the engine is off.
 //
 // Only the panel imports this module, so the engine's code loads with the panel, not with every page.
@@ -23,7 +23,7 @@ export interface SearchRequest {
   signal?: AbortSignal;
 }
 
-/** GET /api/material/search (spec section 7), with the session's Authorization header. */
+/** GET /api/material/search, with the session's Authorization header. */
 function searchBuiltIn({ key, page, pageSize, stockAvail, preOrder, signal }: SearchRequest): Promise<SearchAnswer> {
   const query = new URLSearchParams({
     searchKey: key,
@@ -52,7 +52,7 @@ export function searchProducts(request: SearchRequest): Promise<SearchAnswer> {
   return request.useEngine ? engine.search(request, () => searchBuiltIn(request)) : searchBuiltIn(request);
 }
 
-/** How long the panel waits after a keystroke: the engine answers fast enough to ask sooner (spec section 5 sets 300 ms without it). */
+/** How long the panel waits after a keystroke: the engine answers fast enough to ask sooner (300 ms without it). */
 export function searchDelayMs(useEngine: boolean): number {
   return useEngine && !engine.isOff() ? engineSearchDebounceMs : searchDebounceMs;
 }

@@ -16,7 +16,7 @@ import { shownUnitCents } from '../../../core/vat';
 import { searchDelayMs, searchProducts } from './search-client';
 import { moveActive, panelCategoryCount, panelPageSize, searchPagePath, searchTerm } from './search-term';
 
-// The search panel under the header's search field (spec section 2), loaded on demand by
+// The search panel under the header's search field (docs/product.md, Catalogue), loaded on demand by
 // header-search.tsx. The header renders a plain search form; from the first focus on, this module
 // drives its field as a combobox: it follows the input, opens and closes the panel, keeps the
 // field's aria attributes current, takes its arrow, Enter and Escape keys and the form's submit.
@@ -234,7 +234,7 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
 
   // The field opens the panel on input, and on a click into text already typed; focus leaving the
   // form (field and panel), or the mouse leaving it, closes it. Enter or the search icon go to the
-  // search page and empty the field (spec section 2). Attached before the browser handles another
+  // search page and empty the field. Attached before the browser handles another
   // event, so no keystroke between the first render and now is lost; one that was is taken over.
   useLayoutEffect(() => {
     const form = input.form!;

@@ -1,6 +1,6 @@
 import { minSearchKeyLength } from '../../../core/search-text';
 
-// The search term rules of spec sections 5 and 9: queries start only above two characters (after
+// The search term rules (docs/product.md, Catalogue): queries start only above two characters (after
 // trimming), debounced by 300 ms; with the external engine, which answers in milliseconds, by 100 ms.
 
 export const searchDebounceMs = 300;
@@ -16,7 +16,7 @@ export function searchTerm(input: string): string | null {
   return term.length >= minSearchKeyLength ? term : null;
 }
 
-/** The search page's address for a key (spec section 2: /search?key={text}). */
+/** The search page's address for a key: /search?key={text}. */
 export function searchPagePath(key: string): string {
   return `/search?${new URLSearchParams({ key: key.trim() })}`;
 }

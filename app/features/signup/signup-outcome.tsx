@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
 
 // What /signup shows instead of the form: the request was received (and what happens next), or the
-// shop takes no requests now (spec section 8, 'signup blocked') and whom to call instead.
+// shop takes no requests now ('signup.blocked') and whom to call instead.
 
 export function SignupReceived({ companyName, email }: { companyName: string; email: string }) {
   const { t } = useTranslation();

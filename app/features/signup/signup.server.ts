@@ -7,7 +7,7 @@ import { signupInputSchema } from '../../../server/modules/signup/signup-input';
 import type { AppLoadContext } from '../../app-context';
 import { formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 
-// /signup (issue 12 item 3): what the page shows, and the form post that sends the request through the
+// /signup (docs/product.md, Signup): what the page shows, and the form post that sends the request through the
 // same service, with the same validation, as POST /api/user/requestAccount. Every problem comes back as
 // a message key next to its field, all at once, with what was typed.
 

@@ -17,8 +17,8 @@ let rowSequence = 0;
 const draftRow = (row: AttributeRow = { name: '', value: '' }): DraftRow => ({ ...row, id: ++rowSequence });
 
 /**
- * The buyer's own notes on a line (spec section 2, custom attributes modal), e.g. a job reference
- * printed on the delivery note. A blank value is kept as a space (spec section 5).
+ * The buyer's own notes on a line (the custom attributes modal), e.g. a job reference
+ * printed on the delivery note. A blank value is kept as a space.
  */
 export default function CustomAttributesModal({ props, onClose }: HostedModalProps) {
   const { t } = useTranslation();

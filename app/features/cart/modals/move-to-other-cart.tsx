@@ -8,7 +8,7 @@ import { useConfiguration } from '../../session/use-root-data';
 import { useModalLine } from './use-modal-line';
 
 /**
- * Moves a line between the order cart and the pre-order cart (spec section 2). Into the pre-order
+ * Moves a line between the order cart and the pre-order cart. Into the pre-order
  * cart the buyer picks the season the quantity is for; back into the order cart all seasons together
  * become one quantity.
  */

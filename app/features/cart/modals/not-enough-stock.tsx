@@ -8,9 +8,9 @@ import { useCartStore } from '../../../stores/cart-store';
 import { useSession } from '../../session/use-root-data';
 
 /**
- * Lines that ask for more than the stock holds (spec section 2, title 'stock.not.enough.error').
+ * Lines that ask for more than the stock holds (title 'stock.not.enough.error').
  * The buyer keeps them (the shop may deliver later) or lowers them to what is available. Only sales
- * persons see stock numbers (spec section 4), so customers see the lines without them.
+ * persons see stock numbers, so customers see the lines without them.
  */
 export default function NotEnoughStockModal({ data, onClose }: HostedModalProps) {
   const { t } = useTranslation();

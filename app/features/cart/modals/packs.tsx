@@ -21,7 +21,7 @@ let rowSequence = 0;
 const draftRow = (quantity = '', size = ''): DraftRow => ({ id: ++rowSequence, quantity, size });
 
 /**
- * How an order line is packed (spec section 2, packs modal): a number of packages per package size.
+ * How an order line is packed (the packs modal): a number of packages per package size.
  * The packages together make the line's quantity, so the quantity follows them when they are saved.
  */
 export default function PacksModal({ props, onClose }: HostedModalProps) {
