@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSearchEngine, type FakeSearchEngine } from '../support/fake-search-engine.ts';
+import { startFakeSearchEngine, type FakeSearchEngine } from './fake-search-engine.ts';
 
 // The fake Meilisearch that the shop's search tests run against (tests/support/fake-search-engine.ts),
 // checked over HTTP the way the shop's client sees it. Each group works on indexes of its own: the
@@ -648,7 +648,7 @@ describe('failure switches, request log and control endpoints', () => {
 });
 
 describe('command line', () => {
-  const cli = fileURLToPath(new URL('../support/fake-search-engine-cli.ts', import.meta.url));
+  const cli = fileURLToPath(new URL('./fake-search-engine-cli.ts', import.meta.url));
 
   async function freePort(): Promise<number> {
     const server = net.createServer();

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts';
-import { FormBodyError, parseFormBody } from '../support/fake-stripe/form-body.ts';
+import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import { FormBodyError, parseFormBody } from './fake-stripe/form-body.ts';
 
 // The fake Stripe that the shop's payment tests run against (tests/support/fake-stripe.ts), driven with the
 // real SDK the shop uses, so that what passes here is what the shop's client sees. Webhooks go to a receiver
