@@ -3,7 +3,7 @@ import { invalidBatchQuantityKey, isValidBatchMultiple, normaliseQuantity } from
 import type { SiteSettings } from './site-settings.ts';
 import { isInStock } from './stock.ts';
 
-// When adding to the cart is allowed (spec section 5). The browser disables buttons and explains with
+// When adding to the cart is allowed (docs/product.md, Cart). The browser disables buttons and explains with
 // the reason key; the basket API refuses the same cases with the same key.
 
 export type CartRuleSettings = Pick<SiteSettings, 'isBatchSizeActive' | 'buyableWithoutStock'>;

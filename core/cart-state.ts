@@ -1,6 +1,6 @@
 import type { CartProduct, OrderType, Price } from './catalog-types.ts';
 
-// The cart's transitions of spec section 4 as pure functions over its lines: the browser's cart store
+// The cart's transitions (docs/product.md, Cart) as pure functions over its lines: the browser's cart store
 // applies them optimistically, the basket service applies them to what it stores. Every function
 // returns a new array and leaves its input untouched.
 
@@ -32,7 +32,7 @@ export function isSameLine(a: LineIdentity, b: LineIdentity): boolean {
  * a new pre-order item keeps its quantities per season.
  *
  * A shop that sells beyond its stock (buyableWithoutStock) keeps the requested quantity: the product
- * row does not clamp to the stock there either (spec section 4), and the cap would turn every
+ * row does not clamp to the stock there either, and the cap would turn every
  * out-of-stock product into an empty line that the shop allows to be ordered.
  */
 export function addItem<T extends CartStateLine>(lines: readonly T[], item: T, settings: { buyableWithoutStock: boolean }): T[] {

@@ -3,7 +3,7 @@ import { amountToCents } from './money.ts';
 import { normaliseQuantity } from './quantity.ts';
 import { grossCents } from './vat.ts';
 
-// Cart totals of spec section 9 and the minimum order amount of section 5 (the customer discount,
+// Cart totals and the minimum order amount (docs/product.md, Discount; the customer discount,
 // shipping and the order's totals: core/order-totals.ts and core/checkout-totals.ts).
 // All amounts are integer cents and VAT rates basis points. Rounding: a line's net amount is exact
 // (unit cents × quantity); its gross is rounded once per line, half away from zero (core/vat.ts), and
@@ -70,7 +70,7 @@ export interface CartTotals {
   valueGrossCents: number;
   /** One entry per VAT rate, highest rate first (the order an invoice lists them in). */
   vatByRate: VatShare[];
-  /** The rate shipping is taxed with (spec section 9); 0 for an empty cart. */
+  /** The rate shipping is taxed with: the highest of the lines; 0 for an empty cart. */
   highestVatRateBp: number;
   currency: string;
   /** The total to show the buyer: net or gross, as the buyer's account says. */

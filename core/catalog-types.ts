@@ -1,4 +1,4 @@
-// The JSON shapes of the catalogue, basket and wishlist API (spec sections 3 and 7). The server
+// The JSON shapes of the catalogue, basket and wishlist API (docs/product.md, Entities). The server
 // builds them, the browser reads them; both import these types. Amounts are major units (12.5 = 12,50).
 
 export type OrderType = 'order' | 'preOrder';
@@ -110,7 +110,7 @@ export interface SearchAnswer {
   meta: ListMeta & { categories: Category[] };
 }
 
-/** A line of the basket as the API answers it (spec section 3, "Cart product"). */
+/** A line of the basket as the API answers it. */
 export interface CartProduct {
   _id: number;
   sku: string;

@@ -1,6 +1,6 @@
 import type { Product } from './catalog-types.ts';
 
-// The URL parameters of /category/:verboseCategory and /product/:verboseProduct (spec section 2).
+// The URL parameters of /category/:verboseCategory and /product/:verboseProduct (docs/product.md, Screens and routes).
 // Links are built and read here only, so a link the shop writes is always one it can read back.
 
 const germanLetters: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };

@@ -1,4 +1,4 @@
-// A failed chunk load forces one page reload, at most once per minute (spec section 8), so a
+// A failed chunk load forces one page reload, at most once per minute, so a
 // broken deploy cannot send the browser into a reload loop.
 
 export const chunkReloadGuardMs = 60_000;

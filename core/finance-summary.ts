@@ -1,4 +1,4 @@
-// The buyer's finance view (issue 11, item 5): how a document's payment status is shown, how late it is,
+// The buyer's finance view (docs/product.md, Finance): how a document's payment status is shown, how late it is,
 // and the company's summary of open items. Pure and in cents, so the API, the page and the tests agree.
 //
 // Decided rules:

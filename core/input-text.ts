@@ -1,4 +1,4 @@
-// Text a request may carry (issue 9): no NUL and no other control character, which databases refuse
+// Text a request may carry: no NUL and no other control character, which databases refuse
 // (PostgreSQL cannot store NUL in text) and no person types. Multi-line fields (notes, messages) keep
 // their tabs and line breaks.
 

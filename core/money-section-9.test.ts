@@ -3,8 +3,8 @@ import { preOrderSeasonTotals, type TotalsLine } from './cart-totals.ts';
 import { checkoutTotals, type CheckoutTotals, type CheckoutTotalsInput } from './checkout-totals.ts';
 import type { CompanyFreight, ShippingMethodRates } from './shipping-price.ts';
 
-// Every money sentence of spec section 9, each checked through the one path that cart, checkout and
-// order use (checkoutTotals). The sentence is the case's name.
+// Every money rule of the product (docs/product.md, Prices and VAT and Discount), each checked through the one path that cart, checkout and
+// order use (checkoutTotals). The rule's sentence is the case's name.
 
 const order = (unitPriceCents: number, quantity: number, vatRateBp = 1900): TotalsLine => ({
   orderType: 'order',
@@ -31,7 +31,7 @@ function run(lines: TotalsLine[], more: Partial<CheckoutTotalsInput> = {}): Chec
 }
 const ship = (method: ShippingMethodRates, companyFreight: CompanyFreight | null = null) => ({ shipping: { method, countryCode: 'DE', freight: companyFreight } });
 
-describe('spec section 9, money', () => {
+describe('the money rules', () => {
   it.each<[string, () => unknown, unknown]>([
     ['"Fallback currency EUR"', () => run([]).totals.currency, 'EUR'],
     ['"VAT: gross = net * (vatRate/100 + 1)" (19 %)', () => run([order(10000, 1)]).totals.total, { netCents: 10000, vatCents: 1900, grossCents: 11900 }],

@@ -120,7 +120,7 @@ describe(`the money path on ${CARTS} random carts (seed ${SEED})`, () => {
       }
       expect(cartAmountCents, where).toBe(totals.goodsAfterDiscount.netCents);
 
-      // Shipping: the rule of section 9, taxed at the highest rate among lines with quantity.
+      // Shipping: taxed at the highest rate among lines with quantity.
       const highest = Math.max(0, ...lines.filter((l) => totalQuantity(l) > 0).map((l) => l.vatRateBp));
       expect(totals.highestVatRateBp, where).toBe(highest);
       expect(totals.shipping.vatCents, where).toBe(Math.round((totals.shipping.netCents * highest) / 10000));

@@ -4,7 +4,7 @@ import { splitByLargestRemainder } from './largest-remainder.ts';
 import { scaleCents } from './money.ts';
 import { grossCents } from './vat.ts';
 
-// The one computation of an order's money (issue 10, ADR 0010): cart summary, checkout, the order's
+// The one computation of an order's money (ADR 0010): cart summary, checkout, the order's
 // snapshot, its mail and later its documents all show these figures. Integer cents, VAT rates in
 // basis points.
 //
@@ -51,7 +51,7 @@ export interface OrderTotals {
   discount: OrderDiscount;
   /** The goods the buyer pays for: goods less a deducted discount. Every cart-value threshold compares this net figure (ADR 0010). */
   goodsAfterDiscount: RowAmounts;
-  /** Taxed at the highest VAT rate of the lines with quantity (spec section 9). */
+  /** Taxed at the highest VAT rate of the lines with quantity. */
   shipping: RowAmounts;
   /** One share per VAT rate, highest first: goods after discount, plus shipping in the highest rate's share. */
   vatByRate: VatShare[];

@@ -1,4 +1,4 @@
-// Quantity rules of spec section 5 ("Quantity", "Batch size") and the product row of section 4.
+// Quantity rules (docs/product.md, Cart): quantity, batch size and the product row.
 // The quantity input, the cart and the basket API all run a quantity through these functions,
 // so a number the browser accepts is exactly a number the server accepts.
 

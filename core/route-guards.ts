@@ -1,4 +1,4 @@
-// Where a request for a page must go instead (spec section 4, "Authentication" and "Maintenance mode").
+// Where a request for a page must go instead (docs/product.md, Maintenance, layouts and page guards).
 // One function decides for the server render and for client navigations alike.
 
 export const maintenancePath = '/maintenance';

@@ -1,6 +1,6 @@
 import { hasControlCharacters } from './input-text.ts';
 
-// Where a request may send the browser next (issue 9): only a path of this shop, judged the way a
+// Where a request may send the browser next: only a path of this shop, judged the way a
 // browser will read it. Browsers drop tabs and newlines anywhere in a URL, strip leading control
 // characters and spaces, and read a backslash as a slash, so "/\example.com", "/\t/example.com" and
 // "/.//example.com" all lead to another site although they start with one slash.

@@ -1,9 +1,9 @@
-// What the shop and the browser share about the external search engine (spec sections 7 and 9).
+// What the shop and the browser share about the external search engine (ADR 0009).
 
-/** Hits per engine search (spec section 9: search engine limit 20); the built-in search's default page too. */
+/** Hits per engine search; the built-in search's default page too. */
 export const engineHitLimit = 20;
 
-/** The products index: `{env}_b2b_{index}`, where the index for products is 'material' (spec section 7). */
+/** The products index: `{env}_b2b_{index}`, where the index for products is 'material'. */
 export function productIndexUid(env: string): string {
   return `${env}_b2b_material`;
 }

@@ -1,6 +1,6 @@
 import type { HighlightRange } from './catalog-types.ts';
 
-// How the shop reads a search key (spec section 5) and marks what it matched. The databases fold their
+// How the shop reads a search key (docs/product.md, Catalogue) and marks what it matched. The databases fold their
 // search documents the same way (migration 0008): case, diacritics (ä → a) and ß → ss; the documents
 // also carry names with umlauts written out (ä → ae), so "Schlüssel", "schlussel" and "schluessel" all
 // find "Schlüssel".

@@ -1,6 +1,6 @@
 import { scaleCents } from './money.ts';
 
-// The shipping price of spec section 9 and the company's transient freight (section 3). ADR 0010
+// The shipping price and the company's transient freight (docs/product.md, Discount). ADR 0010
 // records the decisions: what a percent limit means, how freight combines with a method's price, and
 // which cart amount the thresholds compare (goods net after a deducted discount: orderTotals'
 // goodsAfterDiscount.netCents). All amounts net, integer cents.

@@ -1,4 +1,4 @@
-// The fields of a signup request (issue 12 item 3) and their length limits, shared by the API's validation
+// The fields of a signup request (docs/product.md, Signup) and their length limits, shared by the API's validation
 // (server/modules/signup/signup-input.ts) and the form of /signup (which must not bring the validation's
 // libraries into the browser).
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The shape of a tenant's site settings (spec section 3) with the documented defaults.
+// The shape of a tenant's site settings with their defaults (docs/product.md, Entities).
 // Stored settings are parsed through this schema, so a missing flag always gets its default.
 
 const activeItem = { isActive: z.boolean().default(true) };
@@ -66,7 +66,7 @@ export const siteSettingsSchema = z.object({
   useSearchEngine: z.boolean().default(false),
   showGrossPrice: z.boolean().default(false),
   hidePricesForGuests: z.boolean().default(false),
-  /** Whether /signup takes requests for a customer account; off, the page says so instead (issue 12). */
+  /** Whether /signup takes requests for a customer account; off, the page says so instead. */
   acceptSignupRequests: z.boolean().default(true),
   defaultCurrency: z.string().length(3).default('EUR'),
   defaultCategoryView: z.enum(['list', 'grid']).default('list'),

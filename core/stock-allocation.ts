@@ -1,4 +1,4 @@
-// How much of an ordered line is taken from stock and how much is backordered (issue 10): the order's
+// How much of an ordered line is taken from stock and how much is backordered (docs/product.md, Checkout): the order's
 // transaction decides with it, and the checkout page tells the buyer before the click by the same rule.
 // A line that must not be oversold (a positive-stock-only product, or any product of a shop that
 // does not sell without stock) is taken whole or not at all; otherwise what is in stock is taken and

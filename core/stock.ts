@@ -1,6 +1,6 @@
 import type { Product } from './catalog-types.ts';
 
-// Stock display of spec section 4: the coloured indicator, its tooltip and the sales person's number.
+// Stock display (docs/product.md, Catalogue): the coloured indicator, its tooltip and the sales person's number.
 // "In stock" here is also what the add-to-cart rules mean by it (core/add-to-cart-rules.ts).
 
 export type StockColour = 'success' | 'warning' | 'danger';

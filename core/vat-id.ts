@@ -1,4 +1,4 @@
-// VAT identification numbers (issue 12, the signup request): the format each EU member state gives its
+// VAT identification numbers (the signup request's VAT id): the format each EU member state gives its
 // numbers, as the European Commission's VIES lists them, checked by pattern only (whether a number is
 // really issued is for the back office to ask VIES). A number is written with its country's prefix;
 // Greece's prefix is EL, not its ISO code GR, and Northern Ireland's traders have XI.

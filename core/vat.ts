@@ -1,4 +1,4 @@
-// VAT rules of spec sections 2 and 9. Rates are basis points (19 % = 1900) so no float ever holds money.
+// VAT rules (docs/product.md, Prices and VAT). Rates are basis points (19 % = 1900) so no float ever holds money.
 
 import type { Price } from './catalog-types.ts';
 import { amountToCents, scaleCents } from './money.ts';
