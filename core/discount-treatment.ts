@@ -1,5 +1,6 @@
 // What the company's discountType (from the company's transient data, like its freight) means for an
-// order's total. ADR 0010 gives the reasons; in short: a summary never shows a discount that its total does not contain without saying so.
+// order's total. ADR 0010 gives the reasons; in short: a summary never shows a discount that its
+// total does not contain without saying so.
 
 /**
  * - 'deducted': the discount is taken off the goods at checkout; the summary shows it as a line and

@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await engineSync?.stop();
   });
-  // The mail outbox is drained by every app process (issue 10); MAIL_WORKER=off leaves it to others
+  // The mail outbox is drained by every app process; MAIL_WORKER=off leaves it to others
   // (tests drive it with services.mailWorker.drainOnce()).
   app.addHook('onReady', async () => {
     if (config.mailWorker.enabled) services.mailWorker.start();

@@ -130,11 +130,11 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     users: createUserService(users),
     // Requests for a customer account from /signup, throttled like sign-ins (in the same table and window).
     signup: createSignupService({ signups: createSignupRepository(db), throttle, settings }),
-    // The customer admin's users of the company (issue 12 item 1); locking a user ends their sessions at once.
+    // The customer admin's users of the company; locking a user ends their sessions at once.
     companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache() }),
-    // Sales persons: the customers they serve, the switch between them, the company's audit trail (issue 12 item 2).
+    // Sales persons: the customers they serve, the switch between them, the company's audit trail.
     salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db), forgetSession: (tenant, token) => auth.forgetSession(tenant, token) }),
-    // Password reset by mail and the /reset link of reset and invitation mails (issue 12 item 4); throttled
+    // Password reset by mail and the /reset link of reset and invitation mails; throttled
     // like sign-ins; a new password ends the user's sessions at once.
     passwordReset: createPasswordResetService({
       repository: createPasswordResetRepository(db),

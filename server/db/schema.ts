@@ -25,7 +25,7 @@ export type JsonText = string;
 export type Role = 'guest' | 'customer' | 'customer_admin' | 'sales' | 'admin';
 export type OrderType = 'order' | 'preOrder';
 export type ShippingLimitType = 'fixed' | 'percent';
-/** Address type of spec section 3: 0 default, 1 shipping, 2 invoice, 3 post. */
+/** Address type: 0 default, 1 shipping, 2 invoice, 3 post. */
 export type AddressType = 0 | 1 | 2 | 3;
 
 // ---------------------------------------------------------------- tenants and accounts
@@ -58,7 +58,7 @@ export interface SellerCompaniesTable {
   company_info_text: string | null;
 }
 
-/** `settings` holds the JSON document described by core/site-settings.ts (spec section 3, camelCase keys). */
+/** `settings` holds the JSON document described by core/site-settings.ts (camelCase keys). */
 export interface SiteSettingsTable {
   tenant_id: number;
   settings: JsonText;

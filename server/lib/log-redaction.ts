@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 // The request log line without secrets carried in URLs: the single-use link of a password reset or an
-// invitation (/reset?token=…) must not outlive its mail in the log (issue 12). Otherwise the fields of
+// invitation (/reset?token=…) must not outlive its mail in the log. Otherwise the fields of
 // Fastify's own request serializer.
 
 const secretParameters = /([?&](?:token)=)[^&#]*/gi;

@@ -4,7 +4,7 @@ import { hasControlCharacters } from '../../core/input-text.ts';
 import { safeRedirectPath } from '../../core/safe-redirect.ts';
 import { AppError } from '../errors.ts';
 
-// Requests are made well-formed here, before any route, page or service sees them (issue 9): a class
+// Requests are made well-formed here, before any route, page or service sees them: a class
 // of malformed input is refused once, in one place, instead of surfacing as an exception deep inside
 // React Router, a database driver or a file server.
 //  - The Host must be a host name or address with an optional port that a URL can carry (pages build

@@ -5,7 +5,7 @@ import { streamExport } from '../../lib/export/stream-export.ts';
 import { financeExportQuery, financeListQuery } from '../../modules/finance/finance-list-query.ts';
 import type { Services } from '../../services.ts';
 
-// The finance view (spec section 7, issue 11 item 5):
+// The finance view (docs/product.md, Finance):
 //   GET /api/account/list         → { data: [document], meta: { total, page, pageSize }, financeStatus }
 //                                   (page, pageSize, type, status, from, to, search, sort)
 //   GET /api/account/list/export  → the filtered list as XLSX or CSV (format and the list's filters)

@@ -7,7 +7,7 @@ import { addressInputSchema } from '../../modules/addresses/address-input.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
 import type { Services } from '../../services.ts';
 
-// The company address book (issue 10 item 1; rules in server/modules/addresses/address.service.ts):
+// The company address book (rules in server/modules/addresses/address.service.ts):
 //   GET    /api/address        → { data: Address[] }
 //   POST   /api/address        → 201 { data: Address }
 //   PUT    /api/address/{id}   → { data: Address }

@@ -5,7 +5,7 @@ import { parseInput } from '../../http/validation.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
 import type { Services } from '../../services.ts';
 
-// GET and POST /api/basket (spec section 7). The client sends identities and quantities; every
+// GET and POST /api/basket (ADR 0006). The client sends identities and quantities; every
 // other field it may send (price, stock, name …) is dropped here and recomputed by the service.
 
 /** Far above any real order, low enough that sums of quantities × cents stay exact integers. */

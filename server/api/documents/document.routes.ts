@@ -5,7 +5,7 @@ import type { RenderedDocument } from '../../modules/documents/documents.service
 import { pdfHeaders } from '../../modules/documents/pdf-headers.ts';
 import type { Services } from '../../services.ts';
 
-// The documents as PDF (issue 11, item 6): GET /api/order/{id}/document (the order confirmation),
+// The documents as PDF (ADR 0013): GET /api/order/{id}/document (the order confirmation),
 // GET /api/account/document/{id} (an invoice or credit note), GET /api/account/statement (the open items
 // as of today). Who may see what is the documents service's; a malformed id is looked up as 0, which no
 // row has, so it answers exactly like an unknown or foreign one, and only after the visibility check.

@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 import { categoryQuery, detailParams, detailQuery, imageQuery, parseEngineHitsQuery, parseListQuery, parseSearchQuery } from './material-query.ts';
 import { sendSerializedOnce } from './serialized-once.ts';
 
-// The catalogue endpoints of spec section 7. Every one needs a session (the shared guest included)
+// The catalogue endpoints. Every one needs a session (the shared guest included)
 // and answers in the request's language; the service applies tenant, company, deals and guest prices.
 
 export default async function materialRoutes(app: FastifyInstance, { services }: { services: Services }) {

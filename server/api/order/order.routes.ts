@@ -9,7 +9,7 @@ import { orderExportQuery, orderHistoryQuery, reorderBody } from '../../modules/
 import type { Services } from '../../services.ts';
 import { createOrderBody, idempotencyKeyOf } from './order-input.ts';
 
-// Orders (spec section 7, issues 10 and 11):
+// Orders (docs/product.md, Checkout and Orders):
 //   POST /api/order/create          → 201 the order (as GET /api/order/{id}); paid on account. An order paid
 //                                     online is placed through POST /api/payment/createOrder.
 //   GET  /api/order                 → { data: [light rows], meta: { total, page, pageSize } } (the history:

@@ -7,7 +7,7 @@ import { requireShopper } from '../../modules/basket/shopper.ts';
 import type { Services } from '../../services.ts';
 import { createOrderBody, idempotencyKeyOf, recordId } from '../order/order-input.ts';
 
-// Online payment (spec section 7, issue 10 item 5):
+// Online payment (ADR 0011):
 //   POST /api/payment/createOrder   same body and Idempotency-Key as /api/order/create; the order waits
 //                                   for its payment → { orderId, orderNumber, redirectUrl }
 //   POST /api/payment/retry         { orderId } → { redirectUrl } (pay again after a failed attempt)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../http/guards.ts';
 import type { Services } from '../../services.ts';
 
-// GET /api/search/token (spec section 7): the external search engine's address and a tenant token
+// GET /api/search/token: the external search engine's address and a tenant token
 // for this buyer, or `{ error }` when the shop searches on its own (ADR 0009).
 export default async function searchTokenRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get('/search/token', async (request, reply) => {

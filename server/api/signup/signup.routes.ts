@@ -3,7 +3,7 @@ import { parseInput } from '../../http/validation.ts';
 import { signupInputSchema } from '../../modules/signup/signup-input.ts';
 import type { Services } from '../../services.ts';
 
-// A request for a customer account (spec section 7, issue 12 item 3), without a session:
+// A request for a customer account (docs/product.md, Signup), without a session:
 //   POST /api/user/requestAccount  { companyName, vatId?, customerNo?, street, zipCode, city, countryCode,
 //                                    firstName, lastName, email, phone?, message?, privacyAccepted: true }
 //   → 201 { status: 'received' }

@@ -4,7 +4,7 @@ import { parseInput } from '../../http/validation.ts';
 import { companyUserIdSchema, companyUserInputSchema } from '../../modules/company-users/company-user-input.ts';
 import type { Services } from '../../services.ts';
 
-// A customer admin's users (spec section 7; issue 12 item 1), rules in company-users.service.ts:
+// A customer admin's users (docs/product.md, Company users), rules in company-users.service.ts:
 //   GET  /api/user/companyUsers        → { data: [{ _id, fullName, firstName, lastName, email, username, phone,
 //                                          active, locked, customerAdmin, lastLoginAt, invitationPending }] }
 //   POST /api/user/saveCompanyUser     { _id?, firstName, lastName, email, username, phone?, active, locked,

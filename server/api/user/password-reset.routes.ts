@@ -3,7 +3,7 @@ import { parseInput } from '../../http/validation.ts';
 import { resetMailInputSchema, resetPasswordInputSchema } from '../../modules/auth/password-reset-input.ts';
 import type { Services } from '../../services.ts';
 
-// Password reset by mail (issue 12 item 4; the pages /forgot-password and /reset). No session needed:
+// Password reset by mail (the pages /forgot-password and /reset). No session needed:
 // the tenant is the request's (its host), a session sent along changes nothing.
 //   POST /api/user/sendResetPasswordEmail { email }              → { success: true } (mail queued)
 //        404 'password_reset.email_unknown', 409 'password_reset.email_shared', 403 'login.blocked',

@@ -7,7 +7,7 @@ import { requireActivityReader, requireSalesPerson } from '../../modules/sales-p
 import type { Services } from '../../services.ts';
 import { recordId } from '../order/order-input.ts';
 
-// Sales persons acting for their customers (spec sections 2, 4 and 7; issue 12 item 2; ADR 0015):
+// Sales persons acting for their customers (docs/product.md, Sales persons; ADR 0015):
 //   GET  /api/user/salesPersonCustomers?search=    → { data: [{ id, translatedName, customerNo, name }] }, at
 //        most 50 of the companies the sales person serves whose customer number or name matches (any
 //        case, umlauts typed as ä or ae); an empty search lists the first 50 by name. Sales persons only.

@@ -5,7 +5,7 @@ import { passwordChangeInputSchema } from '../../modules/users/password-change-i
 import { profileInputSchema } from '../../modules/users/profile-input.ts';
 import type { Services } from '../../services.ts';
 
-// The signed-in user's own account (spec section 7; issue 11 item 1):
+// The signed-in user's own account (docs/product.md, Profile and address book):
 //   GET  /api/user/currentUser                 → the session user
 //   POST /api/user/currentUser                 { firstName?, lastName?, email?, phone?, locale? } → the session user
 //   POST /api/user/changeCurrentUserPassword   { currentPassword, newPassword } → { token, userId }

@@ -5,7 +5,7 @@ import { parseInput } from '../../http/validation.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
 import type { Services } from '../../services.ts';
 
-// GET and POST /api/wishlist (spec section 7). Entries are product ids; anything else a client
+// GET and POST /api/wishlist. Entries are product ids; anything else a client
 // sends with them is dropped.
 
 const maxWishlistItems = 1000;

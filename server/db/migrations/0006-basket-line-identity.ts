@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// One line per basket, order type and item identity (variant sku, else sku; spec section 4 "Cart").
+// One line per basket, order type and item identity (variant sku, else sku; docs/product.md, Cart).
 // The basket service already replaces lines inside a locked transaction; this index makes a
 // duplicate line impossible even if two saves ever slipped past that lock (another process,
 // a future code path). An expression index needs no extra column and works on both engines.

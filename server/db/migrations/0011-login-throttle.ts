@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { notNull, tenantRef } from '../migration-helpers.ts';
 
-// Login throttling (issue 9): one counter per username and per client address. Taking an attempt is a
+// Login throttling: one counter per username and per client address. Taking an attempt is a
 // single upsert that returns the new count, so counting and checking are one atomic step on both
 // engines and across every app process on one PostgreSQL; parallel wrong logins can no longer all read
 // "below the limit" before any of them is counted.

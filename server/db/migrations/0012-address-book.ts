@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The company address book (issue 10 item 1): buyers add and change their company's addresses.
+// The company address book: buyers add and change their company's addresses.
 //  - company_name: the receiving company's line (firstName or companyName names the receiver);
 //  - updated_at: when the address was last changed through the shop (null for imported rows).
 // Addresses are deleted for real: orders keep their own snapshot of the receiver and invoice address,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { intDefault, notNull, optionalRef, tenantRef } from '../migration-helpers.ts';
 
-// Placing orders from the shop (issue 10):
+// Placing orders from the shop (docs/product.md, Checkout):
 //  - order_counters: the per-tenant order number, taken inside the order's transaction by one upsert,
 //    so numbers have no gaps (a rolled-back order gives its number back) and never repeat across
 //    processes (PostgreSQL holds the counter row's lock until the order commits).

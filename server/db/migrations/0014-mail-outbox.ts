@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { engineOf, id, intDefault, notNull, oneOf, ref, tenantRef, timestampNow } from '../migration-helpers.ts';
 
-// The mail outbox (issue 10, confirmation mail): a row is written in the same transaction as the change
+// The mail outbox (first for the order confirmation): a row is written in the same transaction as the change
 // that causes the mail (the order), so a rolled-back order sends nothing and a committed one always has
 // its mail noted. A worker in every app process claims due rows (claimed_until), sends them, and marks
 // them sent; a failed send is retried later (next_attempt_at) with a growing pause.

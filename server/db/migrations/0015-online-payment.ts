@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { intDefault, notNull, oneOf, ref, tenantRef } from '../migration-helpers.ts';
 
-// Online payment through a provider's hosted checkout (issue 10, item 5):
+// Online payment through a provider's hosted checkout (ADR 0011):
 //  - orders.payment_due_at: an order awaiting payment is cancelled, and its stock released, after it;
 //    orders.paid_at: when the provider confirmed the payment; orders.locale: the language the order was
 //    placed in, for its confirmation mail when that is sent later (after the payment).

@@ -3,7 +3,7 @@ import { engineOf } from '../migration-helpers.ts';
 import { insertFacets } from './0007-catalog-listing.triggers.ts';
 import { insertPostgresWords } from './0009-search-words.ts';
 
-// Cheaper stock writes for order placement (issue 10, npm run bench:orders), PostgreSQL only. Every
+// Cheaper stock writes for order placement (npm run bench:orders), PostgreSQL only. Every
 // order line updates products.stock (or product_variants.stock, product_pre_stocks.quantity), and
 // each such statement fires the statement triggers of migrations 0007-0009. They derived nothing
 // from a stock change, yet paid for it: the facet and search-document refreshes were called with an

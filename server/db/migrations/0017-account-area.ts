@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf, flag, id, notNull, oneOf, optionalRef, ref, tenantRef, textDefault, timestampNow } from '../migration-helpers.ts';
 
-// The account area (issue 11):
+// The account area (order history, finance view, profile):
 //  - finance_documents: invoices and credit notes in one table (they differ only in type), so the
 //    finance view pages, filters and sums over one index. A document is a snapshot as issued: its seller,
 //    buyer, lines and VAT breakdown are stored with it (JSON) and its PDF is rendered from them only.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../migration-helpers.ts';
 
-// The order history (issue 11) at 20,000 orders per company. The list, its count, filters, sorts and
+// The order history at 20,000 orders per company. The list, its count, filters, sorts and
 // search read narrow indexes of the company's orders instead of the wide order rows (addresses, costs and
 // the seller's snapshot make a row over a kilobyte): a page reads the order rows of its 20 orders only.
 //  - orders_history_idx: the list order (order_date, id) with the filter columns; it replaces the index on

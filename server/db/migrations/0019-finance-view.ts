@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../migration-helpers.ts';
 
-// The finance view (issue 11, item 5) at 20,000 documents per company. A document row carries its JSON
+// The finance view at 20,000 documents per company. A document row carries its JSON
 // snapshots (seller, buyer, lines: a kilobyte and more), so a count or filter that reads the rows reads
 // the whole table of the company. These indexes hold what the list filters, sorts and searches on, so
 // page, count and summary read index entries only (finance.repository.ts):

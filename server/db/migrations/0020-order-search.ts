@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../migration-helpers.ts';
 
-// The order history's search and its sort by order number at 20,000 orders per company (issue 11).
+// The order history's search and its sort by order number at 20,000 orders per company.
 //  - SQLite: orders_search, an FTS5 table with the trigram tokenizer over the same search document as
 //    migration 0018 (order number, PO number, the lines' skus and names). A term of three characters or
 //    more is looked up in it instead of reading the text of every order of the company: a term found in a

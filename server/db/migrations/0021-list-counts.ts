@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../migration-helpers.ts';
 
-// The totals of the account lists (issue 11) without counting: a company's order history and finance list
+// The totals of the account lists without counting: a company's order history and finance list
 // answer "how many" on every page, and counting 20,000 index entries was the largest share of a page's
 // cost on both engines. Two small tables hold the counts by the keys the lists filter on, kept in step by
 // triggers like the catalogue's derived data (ADR 0007), so every writer (checkout, seed, ERP import,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { orderLinesSearchText } from '../../../core/order-search-words.ts';
 import { engineOf } from '../migration-helpers.ts';
 
-// The order history's search by words (issue 11, ADR 0014; what matches is core/order-search-words.ts).
+// The order history's search by words (ADR 0014; what matches is core/order-search-words.ts).
 // The trigram table of migration 0020 had to intersect very common trigrams ("mat", "000", "ner") for
 // every term: 1 to 5 ms for a sku or a name found in a few thousand orders. Now:
 //  - orders.search_text holds the words of the lines, one space apart (rewritten here for every order).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../migration-helpers.ts';
 
-// A company's open items by due day (issue 11, ADR 0014): the finance view shows on every page what the
+// A company's open items by due day (ADR 0014): the finance view shows on every page what the
 // company owes, by age, and counts its open, overdue and partly paid documents. Read from the documents,
 // that summed every open item (1,500 of a company with 20,000 documents: the largest share of a page).
 // company_open_items keeps, per company, type, currency, due day ('' for none) and whether part is paid,

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf, id, intDefault, notNull, tenantRef, timestampNow } from '../migration-helpers.ts';
 
-// The mail outbox carries more than order confirmations (issue 11: the notice of a changed e-mail address;
-// issue 12: invitations, password resets, signup mails). A mail that is not about an order keeps what it
+// The mail outbox carries more than order confirmations (the notice of a changed e-mail address,
+// invitations, password resets, signup mails). A mail that is not about an order keeps what it
 // says in `payload` (JSON, written with the row in the change's transaction, so the mail says what was
 // true then); its order_id is empty, so the column may be. The kinds are the code's (mail-outbox.repository.ts MailKind): the
 // worker refuses a kind it cannot render, so the check on the column goes (SQLite rebuilds the table to

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { createIndex, engineOf, id, notNull, oneOf, ref, tenantRef, timestampNow } from '../migration-helpers.ts';
 
-// Single-use links that let a user set a password (issue 12): a password reset the user asks for
+// Single-use links that let a user set a password: a password reset the user asks for
 // ('reset', valid 2 hours) and the invitation a customer admin sends a new company user ('invitation',
 // valid 7 days). Both open /reset?token=… and end in POST /api/user/resetPassword. The table keeps only the
 // SHA-256 of a token (like sessions), so a database dump holds no usable link; used_at marks a token

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf, id, notNull, optionalRef, ref, tenantRef, textDefault, timestampNow } from '../migration-helpers.ts';
 
-// Sales persons acting for the customers they serve (issue 12 item 2, ADR 0015 in docs/decisions):
+// Sales persons acting for the customers they serve (ADR 0015 in docs/decisions):
 //  - sales_person_activity: the audit trail a customer admin reads — who (the sales person, with their name
 //    as it was), for whom (the company), what (an action key and a small JSON detail), when. Written in the
 //    transaction of the change it records. Read newest first per company: (company_id, created_at, id).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { createIndex, engineOf, id, notNull, oneOf, tenantRef, textDefault, timestampNow } from '../migration-helpers.ts';
 
-// Signup requests from /signup and POST /api/user/requestAccount (issue 12 item 3), kept for the back
+// Signup requests from /signup and POST /api/user/requestAccount, kept for the back
 // office with status 'new' until it accepts or rejects them. Migration 0001 created the table with every
 // address field optional and no rule against a second open request, and no code ever wrote it: it is made
 // anew, empty, with

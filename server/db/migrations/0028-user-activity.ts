@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Company users (issue 12 item 1): what the customer admin's user list says about each user.
+// Company users: what the customer admin's user list says about each user.
 //  - users.last_login_at: the last successful sign-in, written by the login. Neither table that knew it
 //    before keeps it: sessions are deleted on logout, on a password change and when they expire, and login
 //    attempts are purged after the throttling window (15 minutes). Filled from both for users who signed in

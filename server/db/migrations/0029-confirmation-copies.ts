@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // An order a sales person places for a customer company is confirmed to the sales person and to each
-// active customer admin of that company (issue 12 item 2). The outbox kept at most one confirmation per
+// active customer admin of that company. The outbox kept at most one confirmation per
 // order (order_id, kind); it now keeps at most one per order and recipient, which still stops a retried
 // commit from mailing anyone twice.
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { createStatementTriggers, dropStatementTriggers, engineOf, type StatementTrigger } from '../migration-helpers.ts';
 
-// What a sales person's customer search remembers, and how it knows it is still right (issue 12, ADR 0015).
+// What a sales person's customer search remembers, and how it knows it is still right (ADR 0015).
 // The search keeps the tenant's companies, folded and ordered, and each sales person's share of them in
 // memory; rebuilding them costs tens of milliseconds, reading one row costs a few microseconds. Two counters
 // per tenant, kept by triggers like the catalogue's derived data (ADR 0007) so every writer (seed, ERP

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../migration-helpers.ts';
 
-// The order search on SQLite, cheaper per request (issue 11, ADR 0014). Measured at 20,000 orders:
+// The order search on SQLite, cheaper per request (ADR 0014). Measured at 20,000 orders:
 //  - orders_words had the order's company as a second column, so every lookup intersected the company's
 //    token, whose list names all its 20,000 orders, with the word's: 0.28 ms for a sku in 88 orders. Now
 //    each word is indexed under its scope, "c4_lindner" for the company and "c4u7_lindner" for the company

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../migration-helpers.ts';
 
-// The order search by words on PostgreSQL (issue 11, ADR 0014), like SQLite's orders_words (migration 0031).
+// The order search by words on PostgreSQL (ADR 0014), like SQLite's orders_words (migration 0031).
 // The trigram index of ' ' || search_text (migration 0022) serves a rare term, but a word in thousands of a
 // company's orders ("lindner", the "mat" of every sku) left the search to walk the company's orders and
 // check each one's text until it had counted 1,000 matches: 4–10 ms of database time a request at 20,000

@@ -3,7 +3,7 @@ import { hashPassword } from '../../modules/auth/password.ts';
 import type { DB, NewRow, Role } from '../schema.ts';
 import { SEED_TIME } from './reference-data.ts';
 
-// Customer companies with their addresses, and the demo accounts (spec section 1's kinds of user).
+// Customer companies with their addresses, and the demo accounts (one of each kind of user: docs/product.md, Roles).
 
 type CompanySeed = Omit<NewRow<'companies'>, 'tenant_id'> & {
   addresses: { city: string; zip: string; street: string; country: [string, string]; contact: [string, string]; phone: string }[];

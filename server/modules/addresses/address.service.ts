@@ -8,7 +8,7 @@ import type { AddressInput } from './address-input.ts';
 import type { AddressFields, AddressRepository, AddressRow } from './address.repository.ts';
 import { countryNameOf } from './countries.ts';
 
-// The company address book (spec sections 3, 5 and 6; issue 10 item 1). Addresses belong to the
+// The company address book (docs/product.md, Profile and address book). Addresses belong to the
 // company the user acts for (a sales person: the customer they chose); every lookup is scoped to it, and
 // another company's or tenant's id answers exactly like an unknown one (404 'address.not_found').
 //
@@ -35,7 +35,7 @@ import { countryNameOf } from './countries.ts';
 
 export const maxAddressesPerCompany = 200;
 
-/** Address of spec section 3 as the API answers it. */
+/** An address as the API answers it. */
 export interface Address {
   _id: number;
   /** 0 default, 1 shipping, 2 invoice, 3 post. */
@@ -59,7 +59,7 @@ export interface Address {
 
 export const addressTypes = { default: 0, shipping: 1, invoice: 2, post: 3 } as const satisfies Record<string, AddressType>;
 
-/** The message key of an address without a country (spec sections 5 and 8). */
+/** The message key of an address without a country. */
 export const addressMissingCountry = 'address.missing.country';
 
 /** Why an address cannot receive an order, as a message key; null when it can. */
@@ -67,7 +67,7 @@ export function addressProblemForOrder(address: Pick<Address, 'country'>): typeo
   return address.country && address.country.code ? null : addressMissingCountry;
 }
 
-/** An address can be used for an order when it has a country (spec section 5). */
+/** An address can be used for an order when it has a country. */
 export function usableForOrder(address: Pick<Address, 'country'>): boolean {
   return addressProblemForOrder(address) === null;
 }
@@ -212,7 +212,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
     },
 
     /**
-     * What the checkout offers (issue 10): the shipping choices, the default shipping address first, then
+     * What the checkout offers: the shipping choices, the default shipping address first, then
      * the company's default address, then the other shipping addresses; and the invoice address, shown
      * read-only: the company's invoice address, else its default address (each type's default first).
      * Addresses without a country are included (the page shows them with 'address.missing.country').

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
 import { issuePasswordToken } from './password-token.repository.ts';
 
-// A new single-use link and the mail that carries it, in the caller's transaction (issue 12): the token is
+// A new single-use link and the mail that carries it, in the caller's transaction: the token is
 // issued (voiding the user's earlier links) and the mail queued together, so a rolled back change leaves
 // neither, and a committed one always has its mail on the way. The raw token travels in the outbox row
 // only until the mail is sent (mail-worker.ts removes it).

@@ -10,7 +10,7 @@ import { deleteExpiredPasswordTokens, spendPasswordToken } from './password-toke
 import type { RequestThrottle, ThrottleLimit } from './request-throttle.ts';
 import { deleteSessionsOfUser } from './session.repository.ts';
 
-// Password reset by mail (issue 12, item 4; /forgot-password and /reset).
+// Password reset by mail (/forgot-password and /reset; docs/product.md, Signup).
 //
 // sendResetPasswordEmail answers what the spec wants a person to read: a link on its way, an unknown
 // address, an address several accounts share (ask the sales manager), a blocked account (the login's

@@ -2,8 +2,8 @@ import { lineKey } from '../../../core/cart-state.ts';
 import type { NewBasketLine, StoredBasketLine } from './basket.repository.ts';
 import type { PricedLine } from './basket-lines.ts';
 
-// How a line remembers a price change (spec section 4: "When an item has updatedPrice, the old price
-// is kept as oldPrice and the new price replaces it"). The basket keeps the price the user last
+// How a line remembers a price change (when an item has an updated price, the old price is kept as
+// oldPrice and the new price replaces it). The basket keeps the price the user last
 // agreed to in old_price_cents until the user saves that line again with new quantities.
 
 export interface LinePrice {

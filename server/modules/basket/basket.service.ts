@@ -12,7 +12,7 @@ import type { BuyerProductsRepository } from './buyer-products.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from './buyer-scope.ts';
 import { checkOwnUser, requireShopper, type ShopperContext } from './shopper.ts';
 
-// The basket (order cart and pre-order cart in one) of spec sections 3, 4 and 7. The server is the
+// The basket (order cart and pre-order cart in one; docs/product.md, Cart). The server is the
 // authority: prices and stock always come from the catalogue for the buyer's company, never from
 // the client, and a line whose product is no longer sold leaves the basket.
 

@@ -66,7 +66,7 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
   }
 
   return {
-    /** Every category the user may see (spec section 3): main, deal (accounts with deals only) and sub. */
+    /** Every category the user may see: main, deal (accounts with deals only) and sub. */
     async listCategories(ctx: RequestContext): Promise<Category[]> {
       const viewer = await viewers.viewerOf(ctx);
       const tree = await viewers.treeFor(viewer);

@@ -1,4 +1,4 @@
-// Which categories a buyer sees (spec section 3, "Category"): active ones whose parents are visible
+// Which categories a buyer sees (docs/product.md, Entities): active ones whose parents are visible
 // too; deal categories (a deal root and everything under it) only for accounts with deals. A category
 // lists its own products and those of all its visible subcategories.
 

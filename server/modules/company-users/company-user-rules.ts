@@ -1,4 +1,4 @@
-// The rules a customer admin's change of a company user must keep (issue 12 item 1), apart from the
+// The rules a customer admin's change of a company user must keep (docs/product.md, Company users), apart from the
 // database: the service reads the states under the company's lock and asks here.
 //   - an admin neither deactivates, nor locks, nor demotes themself (they would lock themself out);
 //   - the company keeps at least one active, unlocked customer admin (nobody else could manage its users).

@@ -9,7 +9,7 @@ import { isShutOut, type MemberState } from './company-user-rules.ts';
 import { checkActor, fullNameOf, invite, isInvitationPending, notFound, recipientOf, stateOf, writeMember, type AdminScope, type MemberWrite } from './company-user-write.ts';
 import type { CompanyUsersRepository, MemberRow } from './company-users.repository.ts';
 
-// The users of a customer company, managed by its customer admin (issue 12 item 1; spec sections 1, 3, 6):
+// The users of a customer company, managed by its customer admin (docs/product.md, Company users):
 //   list               GET  /api/user/companyUsers                   → { data: CompanyUser[] }
 //   save               POST /api/user/saveCompanyUser                → { data: CompanyUser } (creates without _id)
 //   setFlags           the page's toggles: active, locked or admin of one user, the rest as stored

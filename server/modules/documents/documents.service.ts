@@ -11,7 +11,7 @@ import { renderFinanceDocumentPdf } from './finance-document-pdf.ts';
 import { renderOrderConfirmationPdf } from './order-confirmation-pdf.ts';
 import { loadLogo } from './seller-logo.ts';
 
-// The documents a buyer downloads (issue 11, item 6): the order confirmation, each invoice and credit
+// The documents a buyer downloads (docs/product.md, Finance; ADR 0013): the order confirmation, each invoice and credit
 // note, the statement of open items. Who may see what is checked here, so a route loader calling this
 // in process is held to it as well: orders by the order history's scope, finance documents by the
 // company's setting (users who are not customer admins see them only when users_see_finance = 1). A

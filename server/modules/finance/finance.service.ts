@@ -10,7 +10,7 @@ import { financeExportBatchSize, financeExportColumns, financeExportRow } from '
 import type { FinanceExportQuery, FinanceListQuery } from './finance-list-query.ts';
 import type { FinanceRepository } from './finance.repository.ts';
 
-// The finance view (issue 11, item 5): a company's invoices and credit notes in one list with filters,
+// The finance view (docs/product.md, Finance): a company's invoices and credit notes in one list with filters,
 // paging and sorting, the summary of its open items, and the same list as a spreadsheet. Who may see them
 // is finance-access.ts; what "overdue" and each status mean is core/finance-summary.ts, as of `today`.
 

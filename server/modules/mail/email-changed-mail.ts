@@ -4,7 +4,7 @@ import { framedBlocks, shopContactLine, type RenderedMail, type ShopIdentity } f
 import type { EmailChangedPayload } from './mail-outbox.repository.ts';
 import { formatShopDate } from '../../../core/shop-date-format.ts';
 
-// The notice to a user's old e-mail address that it was replaced (issue 11, the profile): whoever took over
+// The notice to a user's old e-mail address that it was replaced (a profile change): whoever took over
 // a session and changed the address is seen by the one who owns the old one, who is told whom to call.
 
 export function renderEmailChanged(change: EmailChangedPayload, options: { locale: Locale; shop: ShopIdentity }): RenderedMail {

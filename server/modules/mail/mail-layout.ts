@@ -1,7 +1,7 @@
 import type { Locale } from '../../../core/locale.ts';
 import { translatorFor } from '../../i18n.ts';
 
-// Every mail of the shop in one frame (issue 12, item 6): the seller's logo (or name) on top, the content,
+// Every mail of the shop in one frame (docs/product.md, Mail): the seller's logo (or name) on top, the content,
 // and the seller's contact data at the foot, as HTML and as plain text. Each mail kind renders only its
 // content; every value that goes into the HTML is escaped here or by the kind with escapeHtml.
 

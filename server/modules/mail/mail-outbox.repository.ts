@@ -17,7 +17,7 @@ export interface EmailChangedPayload {
 }
 
 /**
- * A mail with a link to set a password (issue 12): `token` is the raw single-use token of
+ * A mail with a link to set a password: `token` is the raw single-use token of
  * auth/password-token.repository.ts, which the link carries. The worker removes it from the row once the
  * mail is sent (the database keeps only its hash elsewhere); expiresAt is when the link stops working.
  */

@@ -13,7 +13,7 @@ import { renderPasswordReset } from './password-reset-mail.ts';
 import { renderSignupConfirmation, renderSignupNotification, type SignupRequestPayload } from './signup-mails.ts';
 import { renderUserInvitation } from './user-invitation-mail.ts';
 
-// Drains the mail outbox in every app process (issue 10, item 7): every interval it claims up to
+// Drains the mail outbox in every app process (docs/product.md, Mail): every interval it claims up to
 // `batchSize` due rows (safely across processes, see mail-outbox.repository.ts), sends them and marks
 // them sent. A failed send is retried with a growing pause (30 s × 2^attempts, at most an hour); rows
 // written before a crash or restart are still due and go out then. Delivery is at least once: only a

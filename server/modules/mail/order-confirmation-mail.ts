@@ -5,7 +5,7 @@ import { translatorFor } from '../../i18n.ts';
 import type { AddressSnapshot, OrderView } from '../orders/order-view.ts';
 import { escapeHtml, framedMail, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 
-// The order confirmation (issue 10, item 7), in the buyer's language, from the order's snapshot as the
+// The order confirmation, in the buyer's language, from the order's snapshot as the
 // API shows it: never recomputed from today's catalogue. Every value is HTML-escaped in the HTML part.
 
 function addressLines(address: AddressSnapshot | null): string[] {

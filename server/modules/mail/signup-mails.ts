@@ -4,7 +4,7 @@ import { translatorFor } from '../../i18n.ts';
 import { countryNameOf } from '../addresses/countries.ts';
 import { escapeHtml, framedBlocks, multilineHtml, shopContactLine, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 
-// The two mails of a signup request (issue 12 item 3), both written with the request in its transaction:
+// The two mails of a signup request, both written with the request in its transaction:
 //  - 'signup_confirmation' to the requester, in the language of the page they wrote it on: what was
 //    received, what happens next, and whom to tell if they did not send it;
 //  - 'signup_notification' to the seller's contact address (seller_companies.email), in the shop's

@@ -1,7 +1,7 @@
 import type { CheckoutBuyer } from './checkout-data.repository.ts';
 
-// Whether a buyer may order at all (spec section 6: "Blocked or locked accounts cannot order";
-// issue 12 item 5), one rule for placing an order and for the checkout that explains it beforehand:
+// Whether a buyer may order at all (blocked or locked accounts cannot order; docs/product.md, Signup,
+// password reset and blocked accounts), one rule for placing an order and for the checkout that explains it beforehand:
 //  - a user who is locked or inactive (or gone): 'login.blocked', the spec's 'Your account is blocked.
 //    Please contact your Sales Manager' (such a user cannot sign in either; a session that outlived the
 //    lock meets it here);

@@ -7,7 +7,7 @@ import { parseJsonColumn } from '../../db/json-column.ts';
 import type { NewBasketLine, StoredBasketLine } from '../basket/basket.repository.ts';
 import { stockOf, unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
 
-// Reorder (issue 11, item 4): which of an order's lines go into the buyer's current carts, with how much,
+// Reorder (docs/product.md, Orders): which of an order's lines go into the buyer's current carts, with how much,
 // at today's price and availability. Pure: the caller looks the products up (through the catalogue's
 // visibility, so a hidden product is as unknown as a deleted one) and writes the lines this answers in
 // the basket's one transaction.

@@ -2,7 +2,7 @@ import { createTtlCache } from '../../cache.ts';
 import type { RequestContext, SessionIdentity } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 
-// Whose orders a user sees (issue 11, common decision): customer admins, sales persons (for the company
+// Whose orders a user sees (docs/product.md, Orders): customer admins, sales persons (for the company
 // they act for) and admins see the company's orders; a plain customer sees them too unless the company
 // switched that off (companies.users_see_company_orders = 0), then only the orders they placed. The
 // shared guest has no account (403 error.forbidden). Checked here, in the service, so route loaders

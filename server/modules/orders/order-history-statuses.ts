@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 // Order status names as GET /api/lookup?lookupName=salesHeadStatus gives them, in the request's
-// language (spec sections 3, 4): an id the lookup does not know is shown as the default status "1".
+// language: an id the lookup does not know is shown as the default status "1".
 // Kept per tenant and language for a minute: the list is master data that hardly ever changes, and the
 // order placement answers with the status name too without spending a statement on it.
 

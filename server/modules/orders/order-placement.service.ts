@@ -18,7 +18,7 @@ import { createCheckoutRequestRepository, type CheckoutRequestRepository } from 
 import type { OrderStatusNames } from './order-history-statuses.ts';
 import { placeInTransaction, RefusedPlacement, type PlacementPlan } from './order-transaction.ts';
 
-// POST /api/order/create (issue 10): the buyer's cart of one type becomes an order, exactly once.
+// POST /api/order/create (docs/product.md, Checkout): the buyer's cart of one type becomes an order, exactly once.
 //  1. Claim the Idempotency-Key: a repeated request gets the order of the first (200), a second click
 //     while the first still runs is told so (409), the key with another body is refused (422).
 //  2. Check what needs no lock: the account, the company's delivery block, the terms, the address,

@@ -12,7 +12,7 @@ import type { OrderHistoryFilters, OrderHistoryRepository, OrderHistoryRow } fro
 import type { OrderRepository, OrderRow } from './order.repository.ts';
 import { orderProgressOf, toOrderDetail, type OrderDetail } from './order-view.ts';
 
-// The order history of issue 11: the list with search, filters and sort (GET /api/order), one order with
+// The order history (docs/product.md, Orders): the list with search, filters and sort (GET /api/order), one order with
 // its status timeline and parcels (GET /api/order/{id}), reorder (POST /api/order/{id}/reorder) and the
 // export (GET /api/order/export). Every read goes through the user's order scope (order-history-scope.ts),
 // so an order the user may not see, another company's or an unknown one answer alike: 404 'order.not_found'.

@@ -1,4 +1,4 @@
-// The link behind a pack's tracking code (issue 11, item 3): the URL the ERP stored with the pack, else
+// The link behind a pack's tracking code: the URL the ERP stored with the pack, else
 // the tracking page of a common carrier built from the code, else none (the code is then shown plain).
 
 /** Tracking pages by carrier, keyed by the carrier's name in lower-case letters only ("DHL Express" → "dhlexpress"). */

@@ -7,7 +7,7 @@ import { InvalidWebhook, onlinePaymentCode, type PaymentProvider, type SessionSt
 import { payableStates, type PaymentRepository } from './payment.repository.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
 
-// Paying an order online (issue 10, item 5), in the provider's hosted checkout:
+// Paying an order online (docs/product.md, Checkout; ADR 0011), in the provider's hosted checkout:
 //  1. createOrder places the order like POST /api/order/create, but awaiting its payment: its stock is
 //     allocated, its confirmation mail waits. Then a checkout session is made and its URL answered.
 //  2. The provider's webhook is the source of truth: paid → the order is paid and its mail noted;

@@ -1,4 +1,4 @@
-// What the shop needs from an online payment provider (issue 10, item 5). Stripe Checkout is the one
+// What the shop needs from an online payment provider (ADR 0011). Stripe Checkout is the one
 // adapter (stripe-provider.ts); another provider is another adapter, the order side stays the same.
 
 /** The provider's own code in payment_methods.code: the method that is paid online through it. */

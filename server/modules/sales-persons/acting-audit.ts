@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 
-// The audit trail of a sales person acting for a customer company (issue 12 item 2, ADR 0015): the
+// The audit trail of a sales person acting for a customer company (ADR 0015): the
 // switch to the company and every write done for it — cart, wishlist, addresses, orders, payments. An
 // entry is written on the transaction of the change it records, so a change never commits without its
 // entry and a refused change leaves none. The repositories that write take an optional hook and call it

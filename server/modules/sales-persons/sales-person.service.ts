@@ -6,7 +6,7 @@ import { createCustomerDirectory } from './customer-directory.ts';
 import { searchCustomers, translatedCompanyName } from './customer-search.ts';
 import type { SalesPersonRepository } from './sales-person.repository.ts';
 
-// Sales persons and the customers they serve (spec sections 2, 4 and 7; issue 12 item 2; ADR 0015):
+// Sales persons and the customers they serve (docs/product.md, Sales persons; ADR 0015):
 //   - searchCustomers: GET /api/user/salesPersonCustomers?search= — up to 50 of the served companies;
 //   - switchCustomer: POST /api/user/switchCustomerOfSalesPerson {customerId} — the session acts for that
 //     company from the next request on (this process forgets the remembered session at once);
@@ -15,7 +15,7 @@ import type { SalesPersonRepository } from './sales-person.repository.ts';
 // Only a sales person searches and switches (403 otherwise). A company they do not serve, of another
 // tenant or unknown is one and the same 403: the answer tells nothing about which companies exist.
 
-/** How many companies the selector lists (spec section 9: a remote select shows 50 items). */
+/** How many companies the selector lists (a remote select shows 50 items). */
 export const customerSearchLimit = 50;
 
 // The searching sales persons whose companies are kept ready (customer-directory.ts): about 80 kB each

@@ -18,7 +18,7 @@ export const productIndexSettings: IndexSettings = {
   searchableAttributes: ['sku', 'variantSkus', 'name', 'nameEn'],
   filterableAttributes: ['tenantId', 'categoryId', 'inStock', 'hasPreStock'],
   displayedAttributes: ['id', 'sku', 'variantSkus', 'name', 'nameEn', 'categoryId', 'inStock', 'hasPreStock'],
-  // Spec section 5: one typo in words of five letters or more (two only from 255 letters: never);
+  // One typo in words of five letters or more (two only from 255 letters: never);
   // a sku is exact or a prefix, never a guess.
   typoTolerance: { minWordSizeForTypos: { oneTypo: 5, twoTypos: 255 }, disableOnAttributes: ['sku', 'variantSkus'] },
 };

@@ -7,7 +7,7 @@ import type { EngineClient } from './engine-client.ts';
 import type { EngineSync } from './engine-sync.ts';
 import { signTenantToken } from './tenant-token.ts';
 
-// The external search engine as the shop offers it to a browser (spec section 7, ADR 0009): a tenant
+// The external search engine as the shop offers it to a browser (ADR 0009): a tenant
 // token that lets this buyer search the product index and see nothing but their own tenant's
 // products in categories they may see. Without an engine, or with the site setting `useSearchEngine`
 // off, the answer is `{ error }` and the browser uses the built-in search.

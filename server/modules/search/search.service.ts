@@ -8,7 +8,7 @@ import { selectVariant } from '../catalog/product.mapper.ts';
 import type { ProductSearchRepository, SearchWords } from './product-search.repository.ts';
 import type { SearchVocabulary } from './search-vocabulary.ts';
 
-// The built-in product search (spec sections 5 and 7, ADR 0008): checks the key, finds one page of
+// The built-in product search (docs/product.md, Catalogue; ADR 0008): checks the key, finds one page of
 // matching products — exact sku and variant sku hits first, then the products whose search documents
 // contain every word, in name order — loads them as the buyer sees them, marks what matched, and adds
 // the visible categories whose names contain every word. The total is counted up to 1,000.
@@ -146,7 +146,7 @@ export function createSearchService(deps: SearchDependencies, options: { answerT
   }
 }
 
-/** The key as searched: trimmed, present and long enough (spec section 5). */
+/** The key as searched: trimmed, present and at least 3 characters long. */
 function checkedKey(searchKey: string): string {
   const key = searchKey.trim();
   if (key === '') throw new AppError('validation', 'search.key.required', { field: 'searchKey' });

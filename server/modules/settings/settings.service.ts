@@ -52,7 +52,7 @@ function toSellerCompany(row: NonNullable<Awaited<ReturnType<SettingsRepository[
 }
 
 export function createSettingsService(repository: SettingsRepository, options: { onlinePayment: boolean } = { onlinePayment: false }) {
-  // The online method is offered only where its provider is configured (issue 10, item 5).
+  // The online method is offered only where its provider is configured.
   const offered = (payment: { code: string; is_active: number }) => payment.is_active === 1 && (options.onlinePayment || payment.code !== onlinePaymentCode);
 
   // Keyed by tenant and locale: payment method names are translated.

@@ -3,7 +3,7 @@ import { signupLimits } from '../../../core/signup-fields.ts';
 import { isValidVatId, normaliseVatId } from '../../../core/vat-id.ts';
 import { countryCode, emailAddress, optionalLine, phoneNumber, requiredLine, zipCode } from '../../http/field-schemas.ts';
 
-// What a signup request carries (POST /api/user/requestAccount and the form of /signup; issue 12 item 3).
+// What a signup request carries (POST /api/user/requestAccount and the form of /signup).
 // Every problem is a message key naming its field:
 //   companyName, street, city, firstName, lastName   required, one line, trimmed (limits below)
 //   zipCode        required; letters, digits, spaces and hyphens ('address.zip_code.invalid')

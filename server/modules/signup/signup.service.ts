@@ -6,7 +6,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import type { SignupInput } from './signup-input.ts';
 import { emailKeyOf, type SignupRepository } from './signup.repository.ts';
 
-// A request for a customer account (issue 12 item 3; POST /api/user/requestAccount and /signup), from
+// A request for a customer account (POST /api/user/requestAccount and /signup; docs/product.md, Signup), from
 // someone who has no account yet, so no session is needed. In this order:
 //  1. the tenant takes requests (site setting acceptSignupRequests; otherwise 403 'signup.blocked');
 //  2. the throttles (429 'signup.too_many_requests'): at most `perIp` requests per client address and

@@ -50,7 +50,7 @@ export interface SessionUser {
 }
 
 export function createUserService(users: UserRepository) {
-  /** The signed-in user as the shop shows it (spec section 3, "Session user"). */
+  /** The signed-in user as the shop shows it (the session user). */
   async function getSessionUser(ctx: RequestContext, token: string): Promise<SessionUser> {
     const identity = ctx.identity;
     if (!identity) throw new AppError('unauthorized', 'error.unauthorized');

@@ -10,7 +10,7 @@ import { checkOwnUser, requireShopper } from '../basket/shopper.ts';
 import type { WishlistRepository } from './wishlist.repository.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
 
-// The wishlist of spec sections 3, 4 and 7: products a signed-in customer keeps for later.
+// The wishlist: products a signed-in customer keeps for later.
 // Adding a product already there changes nothing; products no longer sold are not shown.
 
 export interface SaveWishlistInput {
