@@ -4,7 +4,7 @@ import type { DatabaseEngine } from '../server/config.ts';
 import { benchmarkCompanyNo, benchmarkLogin, seedBenchmarkOrders } from '../server/db/seed/benchmark-orders.ts';
 import { answerReuseMs, benchSeconds, materialPaths, measure, measureHello, paths, prepareBenchDatabase, printRows, signIn, startServers, type Row } from './bench-harness.ts';
 
-// `npm run bench:account [-- --engine postgres] [--products 100000] [--orders 20000]` (issue 11): the
+// `npm run bench:account [-- --engine postgres] [--products 100000] [--orders 20000]`: the
 // account area of a company with N orders and N invoices and credits (seed --orders), on the catalogue
 // database of bench/catalog-bench-db.ts, against the production server, at 10 connections, in one run
 // with a Fastify hello route and GET /api/material (the yardstick: each list should reach half of its

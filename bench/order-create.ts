@@ -7,7 +7,7 @@ import { createSession, measureHello, startServers } from './bench-harness.ts';
 import { benchDataDir, openBenchDatabase } from './catalog-bench-db.ts';
 
 // `npm run bench:orders [-- --products 100000] [--engine postgres] [--rounds 10] [--connections 10] [--rate 100]`:
-// POST /api/order/create with 5-line carts from 200 buyers (issue 10), against the production server
+// POST /api/order/create with 5-line carts from 200 buyers, against the production server
 // on the catalogue database of bench/catalog-bench-db.ts, next to a Fastify hello route. Each round
 // fills every buyer's cart through the API (not measured), then places the 200 orders (measured):
 // first with `--connections` requests always under way (the most orders a second the shop manages, and

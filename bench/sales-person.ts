@@ -8,7 +8,7 @@ import { openBenchDatabase } from './catalog-bench-db.ts';
 import { ensurePool, ensureSalesPerson, families, places, random, salesLogin, trades } from './sales-person-data.ts';
 
 // `npm run bench:sales [-- --engine postgres] [--products 100000] [--companies 5000] [--sales-persons 300]
-// [--pool 20000]` (issue 12 item 2): sales persons serving N companies each (bench/sales-person-data.ts),
+// [--pool 20000]`: sales persons serving N companies each (bench/sales-person-data.ts),
 // against the production server, at 10 connections, in one run with a Fastify hello route and
 // GET /api/material (the yardstick). Rows:
 //   - GET /api/user/salesPersonCustomers, a mix of 1- to 4-character searches (customer-number prefixes,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestShop } from './helper.ts';
 import { mailShopForFile, type TestSmtp } from './smtp-fixture.ts';
 
-// The notice of a changed e-mail address (issue 11, the profile): written to the outbox in the profile's
+// The notice of a changed e-mail address (a profile change): written to the outbox in the profile's
 // transaction, to the old address, and sent by the mail worker through a real SMTP server in the shop's
 // frame (logo, contact data), in the user's language. The shop runs with MAIL_WORKER off, so each test
 // drives the worker with drainOnce().

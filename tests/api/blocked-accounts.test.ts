@@ -5,7 +5,7 @@ import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { demoAccounts, startTestShop, type TestShop } from './helper.ts';
 import { companyId, createUser, demoTenantId } from './order-history-fixtures.ts';
 
-// Blocked and locked accounts (spec sections 6 and 8, issue 12 item 5):
+// Blocked and locked accounts (docs/product.md, Signup, password reset and blocked accounts):
 //  - a locked or inactive user cannot sign in: 403 'login.blocked', the spec's 'Your account is blocked.
 //    Please contact your Sales Manager', in both languages; a wrong password is not told apart; a session
 //    that was open when the user got locked or deactivated ends;

@@ -3,7 +3,7 @@ import type { Role } from '../../server/db/schema.ts';
 import type { TestShop } from './helper.ts';
 import { createCompany, createUser, sessionClient, type SessionClient } from './order-history-fixtures.ts';
 
-// Companies and users made for one test of the customer admin's user list (issue 12 item 1), so tests do
+// Companies and users made for one test of the customer admin's user list, so tests do
 // not share state: every company gets its own admin, signed in.
 
 let sequence = 0;

@@ -3,7 +3,7 @@ import { createTestCompany, expectRefusal, snapshot, userBody, type TestCompany 
 import type { TestShop } from './helper.ts';
 import { resetTokenOf, mailShopForFile } from './smtp-fixture.ts';
 
-// The mails of the customer admin's user list (issue 12 item 1), through the outbox and a real SMTP server:
+// The mails of the customer admin's user list, through the outbox and a real SMTP server:
 // a new user's invitation with a single-use link to /reset?token=… (valid 7 days) that sets the password
 // through POST /api/user/resetPassword, after which the user signs in; a new invitation voids the old link;
 // the password reset mail to a chosen user; a corrected address gets the invitation anew. The shop runs with

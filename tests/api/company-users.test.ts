@@ -4,7 +4,7 @@ import { createTestCompany, expectRefusal, snapshot, userBody } from './company-
 import { demoAccounts, startTestShop, type DemoAccount, type TestShop } from './helper.ts';
 import { companyId as companyIdOf, demoTenantId, sessionClient } from './order-history-fixtures.ts';
 
-// The customer admin's users of the company (issue 12 item 1): GET /api/user/companyUsers lists the own
+// The customer admin's users of the company (docs/product.md, Company users): GET /api/user/companyUsers lists the own
 // company's customers and customer admins only; POST /api/user/saveCompanyUser creates and changes them
 // under the server's rules (username and e-mail unique in the tenant, no self-lock, -deactivation or
 // -demotion, an active admin always left), ends a locked user's sessions at once, and answers every user it

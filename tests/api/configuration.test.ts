@@ -39,7 +39,7 @@ describe('GET /api/configuration', () => {
       company: { name: 'Nordlicht Großhandel GmbH', country: { code: 'DE' } },
       companyContactData: { countryCode: 'DE' },
     });
-    // Every amount in major units with its currency (issue 10), stored in cents: 5000 is 50,00 €.
+    // Every amount in major units with its currency, stored in cents: 5000 is 50,00 €.
     expect(settings.minimumOrderAmount).toEqual({ price: { value: 50, currency: 'EUR' } });
     const standard = settings.shippingMethods.find((m: { isDefault: boolean }) => m.isDefault);
     expect(standard).toMatchObject({ _id: settings.defaultShippingMethodId, name: 'Standardversand', isActive: true });

@@ -11,7 +11,7 @@ import { shopToday } from '../../core/shop-day.ts';
 import { orderableProduct } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// Documents as PDF (issue 11, item 6): the order confirmation, invoices and credit notes, the statement
+// Documents as PDF (ADR 0013): the order confirmation, invoices and credit notes, the statement
 // of open items. Two companies of this file's own (A and B) with their users, orders and finance
 // documents; a logo in a private media folder. The PDFs are read as a person would: the text of their
 // (deflated) page content, decoded from the standard fonts' WinAnsi encoding.

@@ -11,7 +11,7 @@ import { orderableProduct } from './buyer-fixtures.ts';
 import { parseCsv, readXlsx } from './export-readers.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// The finance view (issue 11, item 5): GET /api/account/list and GET /api/account/list/export. Companies
+// The finance view (docs/product.md, Finance): GET /api/account/list and GET /api/account/list/export. Companies
 // of this file's own with their users and documents, written directly; "today" is fixed at 2026-03-31 by
 // building the finance service with that clock (the routes read services.finance on every request).
 //   A: twelve documents covering every status, ageing bucket, sort tie and a second currency; its users

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { createBuyers } from './buyer-fixtures.ts';
 import { copyTemplateDatabase, testDataRoot, type TestDatabase } from '../setup/test-database.ts';
 
-// The crash of issue 10: the shop process is killed (SIGKILL, no shutdown) while checkouts are running.
+// A crash while ordering: the shop process is killed (SIGKILL, no shutdown) while checkouts are running.
 // After a restart every order is complete or absent, order numbers have no gaps, and no basket lost a
 // line without an order; a buyer who retries with the same key gets the one order, never a second.
 

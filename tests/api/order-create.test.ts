@@ -3,7 +3,7 @@ import { clientFor, setSiteSetting, type ApiClient } from './basket-fixtures.ts'
 import { orderableProduct } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// POST /api/order/create, GET /api/order and GET /api/order/{id} (issue 10): the money path. Every
+// POST /api/order/create, GET /api/order and GET /api/order/{id}: the money path. Every
 // refusal writes nothing; one key makes at most one order; stock of a positive-stock-only product is
 // never oversold.
 

@@ -19,7 +19,7 @@ import {
   type SessionClient,
 } from './order-history-fixtures.ts';
 
-// The order history (issue 11): GET /api/order with every filter, paging and sort, GET /api/order/{id}
+// The order history (docs/product.md, Orders): GET /api/order with every filter, paging and sort, GET /api/order/{id}
 // with status timeline and parcels, who sees which orders, and the export. The data is written into this
 // file's own database: company "H" (users see the company's orders) with 25 orders of two users, company
 // "E" (users see only their own) and one order of demo company 10002.

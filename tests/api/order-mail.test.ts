@@ -10,7 +10,7 @@ import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from './smtp-fixture.ts';
 
-// The order confirmation mail (issue 10, item 7): written to the outbox in the order's transaction and
+// The order confirmation mail: written to the outbox in the order's transaction and
 // sent by the mail worker through a real SMTP server on 127.0.0.1. The shop runs with MAIL_WORKER off
 // (the default under NODE_ENV=test), so each test drives the worker with drainOnce().
 

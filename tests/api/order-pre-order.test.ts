@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientFor, type ApiClient } from './basket-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// Ordering the pre-order cart (issue 10): one item per season with the season's date as delivery date,
+// Ordering the pre-order cart: one item per season with the season's date as delivery date,
 // a note per season date, frozen pre-stock taken per season, and the order cart left as it was.
 
 let shop: TestShop;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBuyers } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// The race of issue 10: 200 buyers order the same positive-stock-only product, of which 50 units are
+// The race for the last units: 200 buyers order the same positive-stock-only product, of which 50 units are
 // left, all at once. Exactly 50 units are sold, stock ends at 0 and never below, every other buyer is
 // told 'not enough stock', nobody gets a 5xx.
 

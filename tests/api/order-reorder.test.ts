@@ -3,7 +3,7 @@ import { isPlain, loadCatalogue, pick, setSiteSetting, type TestProduct } from '
 import { startTestShop, type TestShop } from './helper.ts';
 import { companyId, insertOrder, sessionClient, type LineSpec, type SessionClient } from './order-history-fixtures.ts';
 
-// POST /api/order/{id}/reorder (issue 11, item 4): an order's lines go into the buyer's current carts at
+// POST /api/order/{id}/reorder: an order's lines go into the buyer's current carts at
 // today's prices and availability; the answer says which were added, reduced (and why) and skipped.
 // The shop here does not sell without stock and sells in whole batches, so every rule shows.
 

@@ -5,7 +5,7 @@ import { resetMailLimits, resetTokenGuessesPerIp } from '../../server/modules/au
 import { demoAccounts, type TestShop } from './helper.ts';
 import { resetTokenOf, mailShopForFile, type ReceivedMail, type TestSmtp } from './smtp-fixture.ts';
 
-// Single-use links to set a password (issue 12): the tokens behind them, the reset and invitation mails
+// Single-use links to set a password: the tokens behind them, the reset and invitation mails
 // they travel in (a real SMTP server, the shop driving its worker with drainOnce()), what the outbox
 // keeps of them once sent, and the two endpoints of the password reset. Each test sends from its own
 // client addresses: the throttle counts per address for the whole file.

@@ -4,7 +4,7 @@ import { clientFor, type ApiClient } from './basket-fixtures.ts';
 import { orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// Online payment through Stripe Checkout (issue 10, item 5), against a local stand-in that speaks the
+// Online payment through Stripe Checkout (ADR 0011), against a local stand-in that speaks the
 // few Stripe endpoints the shop uses and signs its webhooks like Stripe. The shop listens on a port so
 // the stand-in's webhooks reach it over HTTP, verified by the SDK.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, type ApiClient } from './basket-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// One visibility rule for products (issue 9): every path that takes a product id or sku answers a
+// One visibility rule for products (docs/security.md): every path that takes a product id or sku answers a
 // product the buyer may not see (deal category without deal access, inactive category, inactive
 // product) exactly like one that does not exist, and never shows its name, price or stock.
 

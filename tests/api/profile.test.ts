@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// The user's own account (issue 11 item 1): POST /api/user/currentUser changes what the user may change
+// The user's own account: POST /api/user/currentUser changes what the user may change
 // (names, e-mail unique within the tenant, phone, language) and nothing else; POST
 // /api/user/changeCurrentUserPassword needs the current password, follows the password policy, is
 // throttled like a sign-in, and ends every other session of the user.

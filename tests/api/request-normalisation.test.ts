@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// Malformed requests are refused before any route runs, in the shop's error format (issue 9): no 500,
+// Malformed requests are refused before any route runs, in the shop's error format: no 500,
 // no Fastify error code, no echo of the path.
 
 let shop: TestShop;

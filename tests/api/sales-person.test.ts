@@ -4,7 +4,7 @@ import { renderOrderConfirmation } from '../../server/modules/mail/order-confirm
 import { createSalesPersonRepository } from '../../server/modules/sales-persons/sales-person.repository.ts';
 import { callApi, startTestShop, type ApiRequest, type DemoAccount, type TestShop } from './helper.ts';
 
-// Sales persons acting for their customers (issue 12 item 2): the customer search (limits, matching,
+// Sales persons acting for their customers (docs/product.md, Sales persons): the customer search (limits, matching,
 // who may), the switch (served companies only; unknown, foreign and not served alike, nothing changed
 // and nothing recorded), and what follows from it — the session user, prices and VAT country, the cart
 // and wishlist of that company, orders recording who placed them ("placed by" for the customer admin),

@@ -4,7 +4,7 @@ import { startFakeSearchEngine, type FakeSearchEngine } from '../support/fake-se
 import { catalogClient, categoryIds, insertProduct, type CatalogClient } from './catalog-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
-// The external search engine (issue 4 item 5, ADR 0009) against a local server that speaks the few
+// The external search engine (ADR 0009) against a local server that speaks the few
 // Meilisearch endpoints the shop calls: the index rebuilt on start, changes sent through the outbox,
 // tenant tokens that keep a buyer inside their tenant and visible categories, the shop's companion
 // endpoint for the found ids, and a shop without an engine.

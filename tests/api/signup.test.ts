@@ -5,7 +5,7 @@ import { setSiteSetting } from './basket-fixtures.ts';
 import type { TestShop } from './helper.ts';
 import { mailShopForFile, type TestSmtp } from './smtp-fixture.ts';
 
-// POST /api/user/requestAccount (issue 12 item 3): a company asks for a customer account without a
+// POST /api/user/requestAccount (docs/product.md, Signup): a company asks for a customer account without a
 // session. Every rule of the request (required fields, formats, VAT ids per EU country, length limits),
 // the answers for an address the shop knows (an account, an open request), the tenant's setting, the
 // throttles per client address and per e-mail address, and the two mails through the outbox to a real

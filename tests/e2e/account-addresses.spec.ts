@@ -3,7 +3,7 @@ import { expect, newContext, test } from './fixtures.ts';
 import { captureAccountScreens, createCompany, openPage, createUser, removeCompany, setUserFlag, signInAs, type TestAccount, type TestCompany } from './account-fixtures.ts';
 import { startSession, withShopDatabase } from './helpers.ts';
 
-// /my-account/addresses (issue 11 item 1): the company's addresses by kind, each kind's default marked;
+// /my-account/addresses: the company's addresses by kind, each kind's default marked;
 // adding with the problems next to their fields, changing, making one the default, deleting after a
 // confirmation, the last main address kept; what a plain customer and a user who may not add addresses
 // see (and a forged post refused); all of it without JavaScript too. A company of its own for these

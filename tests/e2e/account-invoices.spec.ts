@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { companyId, demoTenantId } from './checkout-fixtures.ts';
 import { accounts, captureScreens, openHome, startSession, viewports, withShopDatabase } from './helpers.ts';
 
-// The finance view in the browser (issue 11 items 5–7): the summary of open items with its chart by age,
+// The finance view in the browser: the summary of open items with its chart by age,
 // the list searched and filtered (an overdue invoice marked by colour and words), a document's PDF and the
 // statement as PDF, the export as XLSX, and the page a plain customer sees when the company keeps its
 // finance documents to its admins. Three documents with their own number prefix are written straight

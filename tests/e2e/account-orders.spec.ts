@@ -5,7 +5,7 @@ import { findCartProducts, shopApi, type ShopProduct } from './cart-fixtures.ts'
 import { companyId, demoTenantId, whileChanged } from './checkout-fixtures.ts';
 import { captureScreens, signIn, viewports, withShopDatabase } from './helpers.ts';
 
-// The order history in the browser (issue 11 items 2–4): a search and a filter in the URL, an order's
+// The order history in the browser: a search and a filter in the URL, an order's
 // detail with its timeline and a parcel's tracking link, "order all again" with a line whose product is no
 // longer sold, an export of the list, and the 'Order not found' page. The order is written straight into
 // the e2e database (with a unique number, so the seeded history around it does not matter).

@@ -3,7 +3,7 @@ import { expect, newContext, test } from './fixtures.ts';
 import { captureAccountScreens, createCompany, openPage, createUser, removeCompany, signInAs, signInThroughForm, type TestAccount, type TestCompany } from './account-fixtures.ts';
 import { startSession, viewports } from './helpers.ts';
 
-// The account area's shell and /my-account (issue 11 item 1): the account navigation (a column on
+// The account area's shell and /my-account: the account navigation (a column on
 // desktop, tabs on phones, the bottom navigation's "Profil"), the profile with what the user may change
 // and what they may not, the problems next to their fields, the language that becomes the shop's; the
 // password change with its live strength hint, the toast 'password.updated', the old password and the

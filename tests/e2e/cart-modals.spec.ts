@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { cartLine, findCartProducts, orderLine, startSessionWithBasket, type CartProducts } from './cart-fixtures.ts';
 import { captureScreens } from './helpers.ts';
 
-// The cart page's on-demand modals (spec section 2): move to the other cart, packs, custom attributes.
+// The cart page's on-demand modals: move to the other cart, packs, custom attributes.
 
 let products: CartProducts;
 

@@ -3,7 +3,7 @@ import { grossCents } from '../../core/vat.ts';
 import { cartLine, findCartProducts, formatEuro, orderLine, preOrderLine, shopApi, signInWithBasket, startSessionWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
 import { captureScreens, signIn, viewports, withShopDatabase } from './helpers.ts';
 
-// The order cart, the pre-order cart and the wishlist in the browser (spec sections 2–8): header
+// The order cart, the pre-order cart and the wishlist in the browser (docs/product.md, Cart): header
 // counts, the cart page with its summary and modals, the store's syncing, and the wishlist page.
 
 let products: CartProducts;

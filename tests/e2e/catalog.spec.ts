@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { accounts, captureScreens, expectAccessible, signIn, startSession, viewports, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
 // The catalogue screens: category menus and mega menu, the category page with its product list
-// table, and the product page (spec sections 2, 4, 5 and 6).
+// table, and the product page (docs/product.md, Catalogue and Cart).
 
 /** Opens a page and waits until its scripts have run, so keys and clicks reach React's handlers. */
 async function open(page: Page, path: string) {

@@ -4,7 +4,7 @@ import { findCartProducts, orderLine, shopApi, signInWithBasket, type CartProduc
 import { agreeAndPlace, quantityFor, readOrder, whileChanged } from './checkout-fixtures.ts';
 import { accounts, captureScreens, openHome, startSession, withShopDatabase } from './helpers.ts';
 
-// A new shipping address added at the checkout (issue 10 item 1): the disclosure's form, the shop's
+// A new shipping address added at the checkout: the disclosure's form, the shop's
 // validation messages next to each field with what was typed kept, the saved address chosen and ordered
 // to; the same without JavaScript; and no such form (and a refused post) for a user who may not add
 // addresses.

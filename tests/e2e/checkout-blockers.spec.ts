@@ -4,7 +4,7 @@ import { findCartProducts, formatEuro, orderLine, shopApi, signInWithBasket, typ
 import { agreeAndPlace, companyId, demoTenantId, productState, quantityFor, readOrder, whileChanged } from './checkout-fixtures.ts';
 import { captureScreens, startSession, withShopDatabase } from './helpers.ts';
 
-// Every blocker of the checkout (issue 10, spec sections 5, 6 and 8), explained where it arises with
+// Every blocker of the checkout (docs/product.md, Checkout), explained where it arises with
 // the shop's message, and with the fix next to it where the buyer can fix it (DESIGN.md): the minimum
 // order amount, delivery blocked for the company, an address without a country, lines short of stock
 // (before the click, and after it with the one-click reduction), a price changed since the line was

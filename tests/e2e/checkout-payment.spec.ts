@@ -6,7 +6,7 @@ import { findCartProducts, orderLine, shopApi, signInWithBasket, type CartProduc
 import { captureScreens, withShopDatabase } from './helpers.ts';
 import { workerShop } from './shops.ts';
 
-// Paying online in the browser (issue 10, item 5), through the local Stripe stand-in's hosted page:
+// Paying online in the browser (ADR 0011), through the local Stripe stand-in's hosted page:
 // paid → /thank-you and the confirmation mail; declined and cancelled → /order-failed, where the buyer
 // pays again or chooses payment on account; not paid in time → cancelled, its goods released.
 

@@ -3,7 +3,7 @@ import { findCartProducts, preOrderLine, signInWithBasket, type CartProducts } f
 import { agreeAndPlace, quantityFor, readOrder } from './checkout-fixtures.ts';
 import { captureScreens } from './helpers.ts';
 
-// The pre-order cart's checkout (issue 10): one note per season's delivery date, placed as one order
+// The pre-order cart's checkout: one note per season's delivery date, placed as one order
 // whose lines and notes carry the seasons' dates. The demo tenant has three seasons: Frühjahr 2027
 // (2027-03-01), Sommer 2027 (2027-06-01) and Herbst 2027 (2027-09-01).
 

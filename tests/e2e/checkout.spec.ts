@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { findCartProducts, orderLine, signInWithBasket, startSessionWithBasket, type CartProducts } from './cart-fixtures.ts';
 import { captureScreens } from './helpers.ts';
 
-// The checkout in the browser (issue 10): cart → checkout → address, shipping, payment, terms →
+// The checkout in the browser: cart → checkout → address, shipping, payment, terms →
 // place the order → thank-you; the terms blocker before and after the click; the same in English.
 
 let products: CartProducts;

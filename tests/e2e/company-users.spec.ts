@@ -5,7 +5,7 @@ import { captureAccountScreens, openPage, signInThroughForm } from './account-fi
 import { mailTo, removeUsers, resetLinkOf } from './company-users-fixtures.ts';
 import { startSession, viewports } from './helpers.ts';
 
-// /my-account/users (issue 12 item 1) as the demo customer admin of company 10001 uses it: the company's
+// /my-account/users as the demo customer admin of company 10001 uses it: the company's
 // users as a table (cards on a phone), a new user invited by mail who sets a password from the mail's link
 // and signs in, then is locked and is out at once; the server's refusals where they arose; the page without
 // JavaScript; plain customers told who manages users. The users these tests make are taken out afterwards,

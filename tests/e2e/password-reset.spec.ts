@@ -4,7 +4,7 @@ import { createCompany, createUser, openPage, removeCompany, signInAs, signInThr
 import { mailTo, resetLinkOf } from './company-users-fixtures.ts';
 import { captureScreens, startSession, waitUntilSettled } from './helpers.ts';
 
-// Forgot and reset password (issue 12 item 4) as a person does it: from the login form to /forgot-password,
+// Forgot and reset password as a person does it: from the login form to /forgot-password,
 // the clear answer for an unknown address, the mail (the shop runs without SMTP, so the worker writes it to
 // MAIL_OUTBOX_DIR), its link to /reset with the policy's live hint, the login page saying the password is
 // set, signing in with it, the other sessions gone, and the used link refused with the way to a new one.

@@ -7,7 +7,7 @@ import { findCartProducts, formatEuro, orderLine, shopApi, type ShopProduct } fr
 import { agreeAndPlace, quantityFor } from './checkout-fixtures.ts';
 import { startSession, withShopDatabase } from './helpers.ts';
 
-// A sales person in the browser (issue 12 item 2): switches the customer with the account sidebar's
+// A sales person in the browser: switches the customer with the account sidebar's
 // selector (typing, keyboard), sees that customer's prices and orders for it through the checkout; the
 // customer admin then reads "placed by … for …" on the order and the company's activity on the users page; the customer
 // accounts page switches without JavaScript. A sales person, two companies and a customer price of their

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { captureScreens, changeSiteSettings, signIn, waitUntilSettled } from './helpers.ts';
 import { workerShop } from './shops.ts';
 
-// The header search with the external engine (issue 4 item 5, ADR 0009), against the fake engine the
+// The header search with the external engine (ADR 0009), against the fake engine the
 // Playwright config starts next to the shop: with the site setting on, the browser asks the engine
 // directly with a tenant token and shows the shop's prices for the hits; a failing health check or a
 // throwing search sends it to the shop's own search for the rest of the session.
@@ -60,7 +60,7 @@ test('the panel asks the engine and shows the hits with the shop’s prices and 
   const first = products(page).first();
   await expect(first.locator('mark').first()).toHaveText('Akku');
   await expect(first.getByTestId('search-price')).toHaveText(/\d+,\d{2}\s€/);
-  // The engine's page is 20 products (spec section 9), asked with match-all.
+  // The engine's page is 20 products, asked with match-all.
   await expect(products(page)).toHaveCount(20);
   const searches = await engineSearches();
   expect(searches.at(-1)!.body).toMatchObject({ q: 'Akku', limit: 20, matchingStrategy: 'all' });

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { accounts, captureScreens, expectAccessible, signIn, startSession, viewports, waitUntilSettled } from './helpers.ts';
 
-// The header's search panel and the /search page (spec sections 2, 4, 5 and 9): the three-character
+// The header's search panel and the /search page (docs/product.md, Catalogue): the three-character
 // rule, highlights, keyboard use, answers arriving out of order, the search page with paging and the
 // catalogue toggles, guests and phones.
 

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, newContext, test } from './fixtures.ts';
 import { accounts, captureScreens, changeSiteSettings, startSession, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
-// The signup request (issue 12 item 3): from the landing page to /signup, the form with the privacy
+// The signup request: from the landing page to /signup, the form with the privacy
 // policy of the site settings, the problems next to their fields, the request sent and what happens next,
 // with and without JavaScript; an address the shop knows; a shop that takes no requests; signed-in users
 // sent home. Screenshots and axe at 1280 and 390 px in German and English.

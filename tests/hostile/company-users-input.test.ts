@@ -8,7 +8,7 @@ import { runMutations, type RunContext } from './runner.ts';
 import { apiBase, pageBase, type AttackTarget } from './samples.ts';
 import { startHostileShop } from './shop.ts';
 
-// The customer admin's user list (issue 12 item 1) answers anyone else 403 before it reads a thing, so the
+// The customer admin's user list answers anyone else 403 before it reads a thing, so the
 // general suites (as visitor and customer) never get past its door. Here the same classes of malformed
 // input hit its API routes and its page as the customer admin: never a 5xx, never an internal detail, and a
 // refused write changes nothing. The plain requests name user id 1, the shared guest, which no admin may

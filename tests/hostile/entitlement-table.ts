@@ -1,6 +1,6 @@
 // Who may call what: for every endpoint (method and route, as the app registers it: Fastify's route
 // table for the API and the files it serves, React Router's manifest for pages) the status a plain
-// request answers for each role. Spec sections 4, 6 and 7 and issue 9:
+// request answers for each role (docs/product.md, Roles; docs/security.md):
 //   - nobody signed in: 401 `error.unauthorized` on the API; pages redirect to /landing;
 //   - the shared guest: no cart and no wishlist (403 `error.login_required`), no account (403
 //     `error.forbidden`); /detailed-cart and /wishlist redirect to /;
