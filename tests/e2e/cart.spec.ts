@@ -152,7 +152,7 @@ test('quantities step by the batch size, refuse while saving, and lines can be r
   await expect(line).toContainText('Ungültige Menge. Die Menge muss ein Vielfaches der Verpackungseinheit sein.');
   await expect.poll(async () => (await api.basket()).items.find((item) => item.sku === batched.sku)?.quantity).toBe(batched.batchSize);
 
-  // While a change is being saved, the next one is refused with a warning (spec section 4).
+  // While a change is being saved, the next one is refused with a warning.
   await page.route('**/api/basket', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
