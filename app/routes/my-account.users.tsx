@@ -27,7 +27,7 @@ import { readForm } from '../lib/read-form.server';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appLoadContext);
   const users = await loadCompanyUsers(app);
-  // Issue 12 item 2: what sales persons did for the company, below the users (only beside a loaded list).
+  // What sales persons did for the company (its audit trail), below the users (only beside a loaded list).
   const activity = users.data.result.state === 'loaded' ? await loadCompanyActivity(app, new URL(request.url)) : null;
   return data({ ...users.data, activity }, users.init ?? undefined);
 }
