@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Comments, test names and documents say the rule itself or point at docs/product.md: a reader of the
+// repository cannot open an issue tracker's number or a section of a specification kept elsewhere.
+// This test keeps it so for every text file the project writes.
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const scannedFolders = ['app', 'core', 'server', 'tests', 'scripts', 'bench', 'docs'];
+const scannedFiles = ['README.md'];
+const skippedFolders = new Set(['node_modules', 'build', 'test-results', '.react-router', 'dist']);
+const textFile = /\.(ts|tsx|js|mjs|cjs|md|json|css|html|ya?ml|sql)$/;
+const thisFile = relative(root, fileURLToPath(import.meta.url));
+
+/** "issue 12", "issues 10 and 11", "Issue #21"; "spec section 4", "Spec sections 2, 4 and 7", "specification section 9". */
+const untraceableReference = /\bissues? #?\d|\bspec(?:ification)?(?:'s)? sections? \d/i;
+
+function untraceableReferences(text: string): number[] {
+  return text.split('\n').flatMap((line, index) => (untraceableReference.test(line) ? [index + 1] : []));
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return skippedFolders.has(entry.name) ? [] : filesUnder(path);
+    return entry.isFile() && textFile.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('references a reader cannot follow', () => {
+  it.each([
+    ['// The order history (issue 11): the list', [1]],
+    ['// Orders (issues 10 and 11)', [1]],
+    ['# One home for every rule (Issue #21)', [1]],
+    ['// The cart of spec section 4', [1]],
+    ['// Blocked accounts (Spec sections 6 and 8)', [1]],
+    ["// the specification's section 9 says", [1]],
+    ['// The cart (docs/product.md, Cart)\n// an issue of the catalogue\nparsed.error.issues.map((issue) => issue.path)', []],
+  ])('%s → lines %j', (text, lines) => {
+    expect(untraceableReferences(text)).toEqual(lines);
+  });
+
+  it('none in the code, tests, scripts, benchmarks and documents', () => {
+    const files = [...scannedFolders.flatMap(filesUnder), ...scannedFiles].filter((path) => path !== thisFile);
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((path) => untraceableReferences(readFileSync(join(root, path), 'utf8')).map((line) => `${path}:${line}`));
+    expect(found, 'state the rule, or point at a section of docs/product.md').toEqual([]);
+  });
+});
