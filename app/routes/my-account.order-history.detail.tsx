@@ -14,7 +14,7 @@ import { DeliveryStatusChip, OrderStatusChip, PaymentStatusChip } from '../featu
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 
-// /my-account/order-history/:id (docs/product.md, Orders): one order, read like a delivery note (DESIGN.md):
+// /my-account/order-history/:id (docs/product.md, Orders): one order, read like a delivery note:
 // its status timeline and parcels with tracking on top, then the lines as ordered, the totals, addresses,
 // payment and shipping, notes and documents. "Order again" puts the whole order or one line into the
 // current cart at today's prices and availability (the page's action, as POST /api/order/{id}/reorder),

@@ -5,7 +5,7 @@ import { agreeAndPlace, companyId, demoTenantId, productState, quantityFor, read
 import { captureScreens, startSession, withShopDatabase } from './helpers.ts';
 
 // Every blocker of the checkout (docs/product.md, Checkout), explained where it arises with
-// the shop's message, and with the fix next to it where the buyer can fix it (DESIGN.md): the minimum
+// the shop's message, and with the fix next to it where the buyer can fix it: the minimum
 // order amount, delivery blocked for the company, an address without a country, lines short of stock
 // (before the click, and after it with the one-click reduction), a price changed since the line was
 // added, a blocked company (companies.is_active = 0: before the click, and a click on a page opened

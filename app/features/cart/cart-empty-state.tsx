@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
 import { CartGlyph, PreOrderGlyph } from './cart-glyphs';
 
-/** An empty cart says so and leads back to the catalogue (DESIGN.md: say what to do next). */
+/** An empty cart says so and leads back to the catalogue (an empty state says what to do next). */
 export function CartEmptyState({ orderType }: { orderType: OrderType }) {
   const { t } = useTranslation();
   const Icon = orderType === 'order' ? CartGlyph : PreOrderGlyph;

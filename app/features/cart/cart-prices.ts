@@ -3,7 +3,7 @@ import { lineNetCents, totalsLineFromCartProduct } from '../../../core/cart-tota
 import { amountToCents } from '../../../core/money';
 import { grossCents } from '../../../core/vat';
 
-// What a cart line costs as the buyer sees it: net or gross as the account says (DESIGN.md: prices
+// What a cart line costs as the buyer sees it: net or gross as the account says (prices
 // always say which), in integer cents. Pre-order lines are charged at their pre-order price.
 
 export interface LinePrices {

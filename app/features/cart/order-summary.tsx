@@ -131,7 +131,7 @@ export function OrderSummary({
           <WarningIcon className="size-5 shrink-0 text-warning" />
           <span>
             {t(minimum.key, { amount: threshold(minimum.amountCents) })}{' '}
-            {/* The fix next to the blocker (DESIGN.md): how much more the cart needs. */}
+            {/* The fix next to the blocker: how much more the cart needs. */}
             <span data-testid="minimum-order-missing" className="font-medium">
               {t('cart.minimum.missing', { amount: threshold(minimum.missingCents) })}
             </span>

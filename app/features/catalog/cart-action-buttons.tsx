@@ -21,7 +21,7 @@ export interface AddToCartButtonProps {
 }
 
 /**
- * Disabled buttons explain why in a tooltip (DESIGN.md), so the button stays focusable: it is
+ * Disabled buttons explain why in a tooltip, so the button stays focusable: it is
  * aria-disabled, not disabled, and ignores the click.
  */
 export function AddToCartButton({ rule, busy, onAdd, preOrder = false, wide = false, productName, testId = 'add-to-cart' }: AddToCartButtonProps) {

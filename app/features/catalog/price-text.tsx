@@ -22,7 +22,7 @@ export function Money({ cents, currency, className = '' }: { cents: number; curr
   return <span className={`price ${className}`}>{formatMoney(centsToAmount(cents), currency, locale)}</span>;
 }
 
-/** "zzgl. MwSt." / "inkl. MwSt.": every price says whether it is net or gross (DESIGN.md). */
+/** "zzgl. MwSt." / "inkl. MwSt.": every price says whether it is net or gross. */
 export function VatNote({ showNetPrices, className = 'text-xs text-zinc-600' }: { showNetPrices: boolean; className?: string }) {
   const { t } = useTranslation();
   return <span className={className}>{t(showNetPrices ? 'price.net.note' : 'price.gross.note')}</span>;

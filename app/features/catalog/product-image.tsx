@@ -10,7 +10,7 @@ export interface ProductImageProps {
   className?: string;
 }
 
-/** A product picture with width and height, so nothing jumps when it arrives (DESIGN.md). */
+/** A product picture with width and height, so nothing jumps when it arrives. */
 export function ProductImage({ image, size, eager = false, alt = '', className = '' }: ProductImageProps) {
   if (!image) {
     return <span aria-hidden="true" style={{ width: size, height: size }} className={`block shrink-0 rounded-md border border-zinc-200 bg-zinc-100 ${className}`} />;

@@ -14,7 +14,7 @@ export interface QuantitySelectorProps {
   label: string;
   disabled?: boolean;
   invalid?: boolean;
-  /** Enter in the field adds the line (DESIGN.md: keyboard first). */
+  /** Enter in the field adds the line (keyboard first: docs/product.md, Look and behaviour). */
   onEnter?: () => void;
   testId?: string;
   /** Narrower, for tables with a field per season. */

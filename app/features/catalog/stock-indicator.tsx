@@ -7,7 +7,7 @@ import { ClockGlyph } from './catalog-glyphs';
 import { formatDate } from './format-date';
 import { formatNumber } from './format-number';
 
-// Colour is never the only signal (DESIGN.md): each state has its own icon and a text.
+// Colour is never the only signal (docs/product.md, Look and behaviour): each state has its own icon and a text.
 const looks: Record<StockColour, { icon: ComponentType<{ className?: string }>; text: string }> = {
   success: { icon: CheckCircleIcon, text: 'text-success' },
   warning: { icon: ClockGlyph, text: 'text-warning' },

@@ -4,7 +4,7 @@ import { ReduceToAvailableForm } from './reduce-to-available-form';
 import type { Shortfall } from './stock-shortfall';
 
 /**
- * Before the click (DESIGN.md: every blocker where it arises, with the fix next to it): the lines the
+ * Before the click (every blocker where it arises, with the fix next to it): the lines the
  * placement would refuse for stock, what is asked and what can be had, and the one-click reduction.
  */
 export function StockShortfallNotice({ shortfalls }: { shortfalls: readonly Shortfall[] }) {

@@ -6,7 +6,7 @@ import { companyUserFlags, companyUserIntents, type CompanyUserIntent } from './
 import { FlagSwitch, LastLogin, OwnState, RowFailure, UserActions } from './company-user-controls';
 
 // The company's users: a table from 1280 px (the account navigation leaves the table too little room below
-// that), a card per user on smaller screens (DESIGN.md). Only one of the two is displayed at a width; the
+// that), a card per user on smaller screens. Only one of the two is displayed at a width; the
 // other is display:none and so hidden from screen readers as well.
 
 interface ActionAnswer {

@@ -8,7 +8,7 @@ import { PdfLink } from '../order-history/download-links';
 import { AgingChart } from './aging-chart';
 import { statementPath } from './finance-fields';
 
-// The top of the finance view (DESIGN.md: what matters first): what the company owes, the part of it
+// The top of the finance view (what matters first): what the company owes, the part of it
 // overdue, credit notes not yet settled, the balance and the oldest overdue due date, then the open
 // invoices by age, and the account statement of open items as PDF. An overdue amount is marked by colour,
 // an icon and its words.

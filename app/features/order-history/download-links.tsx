@@ -5,7 +5,7 @@ import { DocumentGlyph, DownloadGlyph } from './history-glyphs';
 // Downloads of the account area. Plain links to the page's own download routes, which read through the
 // services with the page's session (the JSON API takes its token in a header a link cannot carry): the
 // browser saves an export or opens a PDF without the page reloading, with or without JavaScript. Every
-// link says its format, and an export how many rows it holds (DESIGN.md: format and size class).
+// link says its format, and an export how many rows it holds (every download says its format and size class).
 
 const linkClass =
   'inline-flex h-9 items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-2.5 text-sm font-medium whitespace-nowrap text-zinc-900 hover:bg-zinc-100';

@@ -8,7 +8,7 @@ import { orderPath } from './history-fields';
 import { DeliveryStatusChip, OrderStatusChip, PaymentStatusChip } from './status-chip';
 
 // The orders of one history page: a dense table with a sticky header from 1024 px, a compact card per
-// order below (DESIGN.md). Only one of the two is displayed at a width; the other is display:none and so
+// order below. Only one of the two is displayed at a width; the other is display:none and so
 // hidden from screen readers as well. Each order's number links to its detail page.
 
 function useOrderTotal(showNetPrices: boolean) {

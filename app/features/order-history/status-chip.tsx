@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Translate } from '../../../core/translate';
 
-// A status as a chip in the semantic colours of DESIGN.md, always with its words: the colour is a second
+// A status as a chip in the shop's semantic colours, always with its words: the colour is a second
 // signal, never the only one. The order's delivery and payment states are codes the API answers; their
 // words and tones are fixed here. The order status itself is the tenant's own list (the salesHeadStatus
 // lookup), so it has no fixed meaning to colour and is shown in the neutral tone.

@@ -19,7 +19,7 @@ export function HeaderSearch() {
   // Hidden on /search, which has a search form of its own.
   if (pathname === '/search') return null;
   return (
-    // Below 1024 px the field takes a row of its own under the logo and icons (DESIGN.md).
+    // Below 1024 px the field takes a row of its own under the logo and icons.
     <form role="search" action="/search" className="relative order-last flex basis-full rounded-md border border-zinc-300 bg-white lg:order-none lg:min-w-40 lg:shrink-[20] lg:basis-80">
       <input
         id={fieldId}
