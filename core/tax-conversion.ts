@@ -1,6 +1,6 @@
 import type { VatTableEntry } from './vat.ts';
 
-// VAT country rules of spec sections 1, 5 and 8: "VAT is computed from the customer's VAT country
+// VAT country rules (docs/product.md, Prices and VAT): "VAT is computed from the customer's VAT country
 // versus the seller's country." A product's VAT rate is the seller country's; a buyer with another VAT
 // country pays that country's rate for the same tax category, found through the tenant's VAT table.
 // Errors are returned, not thrown: the browser shows them, the server refuses the order with them.

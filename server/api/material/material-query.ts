@@ -98,7 +98,7 @@ const searchQuery = listQuery.omit({ category: true }).extend({
   searchKey: z.union([z.string(), z.array(z.string())], { error: 'validation.invalid' }).optional(),
 });
 
-/** The search's default page: the external engine's limit (spec section 9), so both answer alike. */
+/** The search's default page: the external engine's limit, so both answer alike. */
 export const defaultSearchPageSize = engineHitLimit;
 
 export function parseSearchQuery(query: unknown): ProductSearchQuery {

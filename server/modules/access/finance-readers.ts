@@ -2,7 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { AccountContext, OrderScopes } from '../orders/order-history-scope.ts';
 import type { FinanceScope } from './finance.repository.ts';
 
-// Who sees a company's invoices and credits (issue 11, common decision): customer admins, sales persons
+// Who sees a company's invoices and credits (docs/product.md, Finance): customer admins, sales persons
 // (for the company they act for) and admins always; a plain customer only when the company shares them
 // (companies.users_see_finance = 1, off by default), else 403 'finance.not_shared'. Read on every call,
 // not cached: switching sharing off takes effect at once.

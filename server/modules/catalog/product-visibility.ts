@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-// The one rule for which products a buyer may see (issue 9, ARCHITECTURE "Security model"): a product
+// The one rule for which products a buyer may see (docs/security.md, "Security model"): a product
 // of the buyer's tenant, active, in a category the buyer's category tree shows (active, with visible
 // parents, deal branches only for accounts with deals; see category-tree.ts). Every path that takes a
 // product id or sku from a request applies it, so a hidden product answers exactly like an unknown one.

@@ -17,7 +17,7 @@ export interface ProductViewer {
   isGrossPrice: boolean;
   /**
    * VAT rates (basis points) of the buyer's VAT country by tax category. A product's rate is the one of
-   * its category there (spec section 1: VAT follows the customer's VAT country); the product's own
+   * its category there (VAT follows the customer's VAT country); the product's own
    * (seller country) rate applies when the buyer's country or category is not in the VAT table.
    */
   vatRatesBp: Readonly<Record<string, number>>;
