@@ -7,6 +7,13 @@ import type { CartProduct, OrderType, Price } from './catalog-types.ts';
 /** What identifies a line: the variant sku if any, else the sku, within one order type. */
 export type LineIdentity = Pick<CartProduct, 'sku' | 'variantSku' | 'orderType'>;
 
+/**
+ * The most lines one basket holds, order and pre-order lines together: far above any real order, and
+ * 500 lines × 16 values stay below both engines' parameter limits in the basket's one insert. POST
+ * /api/basket refuses more (validation.too_many_items); a reorder adds lines only up to it.
+ */
+export const basketLineLimit = 500;
+
 export type CartStateLine = LineIdentity &
   Pick<CartProduct, 'quantity' | 'quantities' | 'stock' | 'price' | 'oldPrice'> & {
     /** Set by the server when the price changed since the line was added. */

@@ -5,6 +5,7 @@ import {
   meetsMinimumOrderAmount,
   minimumOrderAmount,
   orderAmountCents,
+  personalMinimumOrderCents,
   preOrderSeasonTotals,
   totalsLineFromCartProduct,
   type TotalsLine,
@@ -125,6 +126,17 @@ describe('minimumOrderAmount', () => {
     ['neither set means no minimum', 0, 0, 0],
   ])('%s', (_sentence, personal, site, expected) => {
     expect(minimumOrderAmount(personal, site)).toBe(expected);
+  });
+});
+
+describe('personalMinimumOrderCents', () => {
+  it.each([
+    ["the user's own amount comes first", 7500, 3000, 7500],
+    ["without one, the company's", 0, 3000, 3000],
+    ['a user without a company has none', 0, undefined, 0],
+    ['neither set means none', 0, 0, 0],
+  ])('%s', (_sentence, user, company, expected) => {
+    expect(personalMinimumOrderCents(user, company)).toBe(expected);
   });
 });
 

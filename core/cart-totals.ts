@@ -113,6 +113,15 @@ export function orderAmountCents(itemsNetCents: number, shippingPriceCents: numb
 export const minimumOrderAmountKey = 'cart.minimum.amount';
 
 /**
+ * A buyer's personal minimum order amount in cents: the user's own when set (above 0), else their
+ * company's, else 0 (none, so the site minimum applies). The account answer (minCartAmount) and the
+ * order placement both read it here.
+ */
+export function personalMinimumOrderCents(userCents: number, companyCents: number | undefined): number {
+  return userCents > 0 ? userCents : Math.max(0, companyCents ?? 0);
+}
+
+/**
  * "The user's personal minCartAmount if above 0 (non-numeric counts as 0), otherwise the site minimum."
  * Both in cents: the browser converts the account's amount with amountToCents first (NaN stays non-numeric).
  */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { basketLineLimit } from '../../../core/cart-state.ts';
 import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
@@ -10,7 +11,6 @@ import type { Services } from '../../services.ts';
 
 /** Far above any real order, low enough that sums of quantities × cents stay exact integers. */
 const maxQuantity = 1_000_000;
-const maxBasketLines = 500;
 
 const quantity = z
   .number()
@@ -51,7 +51,7 @@ const line = z.discriminatedUnion('orderType', [
 const saveBasketBody = z.object({
   _id: recordId,
   userId: recordId,
-  items: z.array(line).max(maxBasketLines, 'validation.too_many_items'),
+  items: z.array(line).max(basketLineLimit, 'validation.too_many_items'),
 });
 
 export default async function basketRoutes(app: FastifyInstance, { services }: { services: Services }) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { minimumOrderAmount } from '../../../core/cart-totals.ts';
+import { minimumOrderAmount, personalMinimumOrderCents } from '../../../core/cart-totals.ts';
 import { amountToCents } from '../../../core/money.ts';
 import { shippingMethodRates } from '../../../core/checkout-input.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
@@ -121,7 +121,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
     const strayNote = notes.findIndex((note) => !deliveryDates.includes(note.deliveryDate) && !(input.orderType === 'order' && deliveryDates[0] === null));
     if (strayNote >= 0) throw new AppError('validation', 'checkout.note.date', { field: `notes.${strayNote}.deliveryDate` });
 
-    const personalMinimum = buyer.user_min_cart_amount_cents || buyer.company_min_cart_amount_cents;
+    const personalMinimum = personalMinimumOrderCents(buyer.user_min_cart_amount_cents, buyer.company_min_cart_amount_cents);
     return {
       ctx,
       input,

@@ -1,3 +1,4 @@
+import { personalMinimumOrderCents } from '../../../core/cart-totals.ts';
 import { isLocale, type Locale } from '../../../core/locale.ts';
 import { centsToAmount } from '../../../core/money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
@@ -83,7 +84,7 @@ export function createUserService(users: UserRepository) {
         isCustomerAdmin: role === 'customer_admin',
         isDeal: user.is_deal === 1,
         blockUsersToAddNewAddress: user.block_users_to_add_new_address === 1,
-        minCartAmount: centsToAmount(user.min_cart_amount_cents || company?.min_cart_amount_cents || 0),
+        minCartAmount: centsToAmount(personalMinimumOrderCents(user.min_cart_amount_cents, company?.min_cart_amount_cents)),
         maintenanceModeActive: company?.maintenance_mode_active === 1,
         transientObject: {
           tenant: ctx.tenant.slug,
