@@ -4,15 +4,6 @@ import { z } from 'zod';
 // pages): an empty value counts as not given (a form's "all" choice sends `status=`), dates are calendar
 // days, a range runs forwards, pages are bounded.
 
-/** A calendar date as YYYY-MM-DD that exists (no 30 February). */
-export const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'validation.date');
-
 /** The schema, optional, with an empty value taken as not given. */
 export const optional = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppLoadContext } from '../../app/app-context.ts';
+import { placeOrderFromForm } from '../../app/features/checkout/checkout.server.ts';
 import { clientFor, setSiteSetting, type ApiClient } from './basket-fixtures.ts';
 import { orderableProduct } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
@@ -140,6 +142,36 @@ describe('refusals write nothing', () => {
     await expectRefused(await order(customer, { ...validBody(), orderType: 'gift' }), 400, 'validation.invalid', before);
     await expectRefused(await order(customer, { ...validBody(), termsAccepted: false }), 422, 'checkout.terms.required', before);
     await expectRefused(await order(customer, { ...validBody(), orderType: 'preOrder' }), 422, 'checkout.cart.empty', before);
+  });
+
+  it('refuses a requested delivery date or a note date that does not exist, naming the field', async () => {
+    await fillCart(customer, [{ product: plain, quantity: 3 }]);
+    const before = await counts();
+    for (const [body, field] of [
+      [{ requestedDeliveryDate: '2026-02-30' }, 'requestedDeliveryDate'],
+      [{ requestedDeliveryDate: '2099-02-30' }, 'requestedDeliveryDate'],
+      [{ requestedDeliveryDate: '2099-13-01' }, 'requestedDeliveryDate'],
+      [{ notes: [{ deliveryDate: '2099-04-31', text: 'Rampe 2' }] }, 'notes.0.deliveryDate'],
+    ] as const) {
+      const response = await order(customer, { ...validBody(), ...body });
+      await expectRefused(response, 400, 'validation.date', before);
+      expect(response.json().field).toBe(field);
+    }
+  });
+
+  it('refuses a requested delivery date that does not exist on the checkout page too, keeping what was typed', async () => {
+    await fillCart(customer, [{ product: plain, quantity: 3 }]);
+    const before = await counts();
+    const tenant = { id: tenantId, slug: 'demo' };
+    const identity = await shop.services.auth.authenticate(tenant, customer.auth.replace(/^Basic /, ''));
+    const page = { services: shop.services, ctx: { tenant, locale: 'de', identity } } as unknown as AppLoadContext;
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...validBody(), orderType: undefined, termsAccepted: 'on', idempotencyKey: newKey(), requestedDeliveryDate: '2099-02-30' })) {
+      if (value !== undefined) form.set(name, String(value));
+    }
+    const answer = await placeOrderFromForm(page, 'order', form);
+    expect(answer).toMatchObject({ status: 400, failure: { messageKey: 'validation.date' }, values: { requestedDeliveryDate: '2099-02-30' } });
+    expect(await counts()).toEqual(before);
   });
 
   it('answers another company’s address like an unknown one, and refuses an address without a country', async () => {

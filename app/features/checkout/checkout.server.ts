@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { calendarDate } from '../../../core/calendar-date';
 import type { OrderType } from '../../../core/catalog-types';
 import { earliestDeliveryDate } from '../../../core/delivery-date';
 import { isAppError } from '../../../server/errors';
@@ -65,7 +66,6 @@ export interface CheckoutFailure {
 
 const text = (max: number) => z.string().max(max);
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(value)));
 
 const formSchema = z.object({
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
@@ -73,9 +73,17 @@ const formSchema = z.object({
   shippingMethodId: id,
   paymentMethodId: id,
   externalOrderNumber: text(35).optional(),
-  requestedDeliveryDate: z.union([isoDate, z.literal('')]).optional(),
+  requestedDeliveryDate: calendarDate.optional(),
   expectedTotal: z.coerce.number().finite().nonnegative().max(1e12).optional(),
 });
+
+/** The message of a form field's problem; any other field's is 'validation.invalid_form'. */
+const formProblemKeys: Partial<Record<string, string>> = {
+  shippingAddressId: 'checkout.address.required',
+  shippingMethodId: 'checkout.shipping.required',
+  paymentMethodId: 'checkout.payment.required',
+  requestedDeliveryDate: 'validation.date',
+};
 
 function valuesOf(form: FormData): CheckoutValues {
   const field = (name: string) => formText(form, name);
@@ -114,7 +122,7 @@ export async function placeOrderFromForm(
   const parsed = formSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === 'string' && value !== '')));
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? '');
-    const messageKey = field === 'shippingAddressId' ? 'checkout.address.required' : field === 'shippingMethodId' ? 'checkout.shipping.required' : field === 'paymentMethodId' ? 'checkout.payment.required' : 'validation.invalid_form';
+    const messageKey = formProblemKeys[field] ?? 'validation.invalid_form';
     return { failure: { messageKey, params: null, details: null }, values, status: 400 };
   }
   const input = parsed.data;

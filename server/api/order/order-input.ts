@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import { calendarDate } from '../../../core/calendar-date.ts';
 import { AppError } from '../../errors.ts';
 
 // What placing an order takes, shared by POST /api/order/create and POST /api/payment/createOrder.
 // Amounts are never taken from the client: `expectedTotal` only lets the server notice the buyer saw
 // another total.
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine((value) => !Number.isNaN(Date.parse(value)), 'validation.date');
 export const recordId = z.number().int().positive().max(2 ** 31 - 1);
 
 export const createOrderBody = z.object({
@@ -16,9 +16,9 @@ export const createOrderBody = z.object({
   paymentMethodId: recordId,
   termsAccepted: z.boolean(),
   externalOrderNumber: z.string().trim().max(35).optional(),
-  requestedDeliveryDate: isoDate.optional(),
+  requestedDeliveryDate: calendarDate.optional(),
   notes: z
-    .array(z.object({ deliveryDate: isoDate, text: z.string().max(1000) }))
+    .array(z.object({ deliveryDate: calendarDate, text: z.string().max(1000) }))
     .max(12, 'validation.too_many_items')
     .optional(),
   expectedTotal: z.object({ valueGross: z.number().finite().nonnegative().max(1e12) }).optional(),

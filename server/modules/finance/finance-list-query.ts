@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, dateRangeInOrder, dateRangeProblem, optional, pageShape } from '../../http/list-query.ts';
+import { calendarDate } from '../../../core/calendar-date.ts';
+import { dateRangeInOrder, dateRangeProblem, optional, pageShape } from '../../http/list-query.ts';
 import { shownPaymentStatuses } from '../../../core/finance-summary.ts';
 
 // What the finance view may be asked (GET /api/account/list, its export, and the invoices page's loader):

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, dateRangeInOrder, dateRangeProblem, optional, pageShape } from '../../http/list-query.ts';
+import { calendarDate } from '../../../core/calendar-date.ts';
+import { dateRangeInOrder, dateRangeProblem, optional, pageShape } from '../../http/list-query.ts';
 
 // What the order history may be asked (GET /api/order, its export, and the history page's loader): the
 // page, the filters and the sort, each checked here so a bad value is a 400 with a message key. An empty
