@@ -113,6 +113,7 @@ describe('raw requests', () => {
       [`empty Host: ${path}`, get(path, 'Host: \r\n')],
       [`two Hosts: ${path}`, get(path, 'Host: localhost\r\nHost: evil.example\r\n')],
       [`Host not UTF-8: ${path}`, get(path, bytes('Host: ', [0xc3, 0x28], '\r\n'))],
+      [`Host with a port above 65535: ${path}`, get(path, 'Host: 127.0.0.1:99999\r\n')],
       [`absolute-form target: ${path}`, get(`http://evil.example${path}`, host)],
     ]),
     'NUL and bytes that are not UTF-8': [
