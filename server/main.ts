@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { createTenantRepository } from './modules/tenants/tenant.repository.ts';
 
 // Starts the shop: migrate, seed the demo data on the very first start, listen, and on SIGTERM or
 // SIGINT stop taking connections, let in-flight requests finish, then close the database.
@@ -11,7 +12,7 @@ const database = openDatabase(config.database.url);
 
 await migrateToLatest(database.db);
 // The seed module (word lists, generators) is loaded only on the very first start.
-const hasTenant = await database.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+const hasTenant = await createTenantRepository(database.db).hasAny();
 if (config.seedDemo && !hasTenant) {
   const { seedDemo } = await import('./db/seed/index.ts');
   await seedDemo(database.db, { products: 2000, mediaDir: config.mediaDir });

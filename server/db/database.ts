@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type Pg from 'pg';
 import type { DatabaseEngine } from '../config.ts';
 import { databaseEngineOf } from '../config.ts';
@@ -10,6 +10,12 @@ import { openNodeSqlite } from './node-sqlite-adapter.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
+
+/** A transaction in progress: a function whose writes must commit or roll back with its caller's takes this. */
+export type DatabaseTransaction = Transaction<DB>;
+
+/** What a repository function runs its statements on: the database, or the caller's transaction. */
+export type Executor = Database | DatabaseTransaction;
 
 export interface DatabaseHandle {
   db: Database;
@@ -24,6 +30,11 @@ function loadPg(): typeof Pg {
   // and both engines hand the same JavaScript type to the repositories.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
   return pg;
+}
+
+/** Resolves when the database answers a statement, rejects when it does not (the readiness check). */
+export async function checkDatabaseAnswers(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {

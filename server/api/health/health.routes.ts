@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { checkDatabaseAnswers, type Database } from '../../db/database.ts';
 
 export default async function healthRoutes(app: FastifyInstance, { db }: { db: Database }) {
   // Liveness: the process answers.
@@ -9,7 +8,7 @@ export default async function healthRoutes(app: FastifyInstance, { db }: { db: D
   // Readiness: the database answers too; a load balancer sends traffic only then.
   app.get('/readyz', async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await checkDatabaseAnswers(db);
       return { status: 'ok' };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseEngine } from '../../config.ts';
-import { createStatementTriggers, dropStatementTriggers, type StatementTrigger } from '../migration-helpers.ts';
+import { createStatementTriggers, dropStatementTriggers, type Engine, type StatementTrigger } from '../migration-helpers.ts';
 
 // The triggers of migration 0007. They keep two derived pieces of the catalogue in step with every
 // writer (seed, ERP import, admin tools) without any of them knowing:
@@ -29,7 +28,7 @@ export interface FacetSource {
 }
 
 /** SELECT of facet rows (tenant_id, category_id, name, value, product_name, product_id) from one attribute document. */
-function facetSelect(engine: DatabaseEngine, { product: p, doc, from, where }: FacetSource): string {
+function facetSelect(engine: Engine, { product: p, doc, from, where }: FacetSource): string {
   const nameLimits = `length(a.key) <= ${maxFacetNameLength} AND length(${p}.name) <= ${maxProductNameLength}`;
   if (engine === 'sqlite') {
     const pairs = `json_each(CASE WHEN json_type(${doc}) = 'object' THEN ${doc} ELSE '{}' END) a`;
@@ -47,13 +46,13 @@ function facetSelect(engine: DatabaseEngine, { product: p, doc, from, where }: F
 const facetColumns = 'product_facets (tenant_id, category_id, name, value, product_name, product_id)';
 
 /** Inserts facet rows, skipping duplicates (a product and its variant may share a value). */
-export function insertFacets(engine: DatabaseEngine, sources: FacetSource[]): string {
+export function insertFacets(engine: Engine, sources: FacetSource[]): string {
   const rows = sources.map((source) => facetSelect(engine, source)).join(' UNION ALL ');
   return engine === 'sqlite' ? `INSERT OR IGNORE INTO ${facetColumns} ${rows}` : `INSERT INTO ${facetColumns} ${rows} ON CONFLICT DO NOTHING`;
 }
 
 /** All facets of the products matching `filter` (on `p`): their own attributes and those of their active variants. */
-export function insertFacetsSql(engine: DatabaseEngine, filter: string): string {
+export function insertFacetsSql(engine: Engine, filter: string): string {
   return insertFacets(engine, [
     { product: 'p', doc: 'p.attributes', from: 'products p', where: filter },
     { product: 'p', doc: 'v.attributes', from: 'products p JOIN product_variants v ON v.product_id = p.id AND v.is_active = 1', where: filter },
@@ -156,7 +155,7 @@ const postgresTriggers = [
   ['catalog_pre_stocks_delete', 'DELETE', 'product_pre_stocks', 'OLD TABLE AS old_rows', 'catalog_pre_stocks_changed'],
 ] as const satisfies readonly StatementTrigger[];
 
-export async function createCatalogTriggers(db: Kysely<any>, engine: DatabaseEngine): Promise<void> {
+export async function createCatalogTriggers(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine === 'sqlite') {
     for (const statement of sqliteTriggers) await sql.raw(statement).execute(db);
     return;
@@ -165,7 +164,7 @@ export async function createCatalogTriggers(db: Kysely<any>, engine: DatabaseEng
   await createStatementTriggers(db, postgresTriggers);
 }
 
-export async function dropCatalogTriggers(db: Kysely<any>, engine: DatabaseEngine): Promise<void> {
+export async function dropCatalogTriggers(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine === 'sqlite') {
     for (const statement of sqliteTriggers) {
       const name = /CREATE TRIGGER (\w+)/.exec(statement)?.[1];

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseEngine } from '../../config.ts';
-import { createStatementTriggers, dropStatementTriggers, engineOf, type StatementTrigger } from '../migration-helpers.ts';
+import { createStatementTriggers, dropStatementTriggers, engineOf, type Engine, type StatementTrigger } from '../migration-helpers.ts';
 
 // The built-in product search (ADR 0008): one search document per product — its sku, the skus of its
 // active variants, its German and English names, and the name with umlauts written out (ä → ae,
@@ -15,7 +14,7 @@ const umlautsWrittenOut = (column: string) =>
   `replace(replace(replace(replace(replace(replace(replace(${column}, 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'Ä', 'Ae'), 'Ö', 'Oe'), 'Ü', 'Ue'), 'ß', 'ss')`;
 
 /** The search document of product `p` (a table alias, or NEW in a SQLite row trigger), unfolded. */
-function documentOf(engine: DatabaseEngine, p: string): string {
+function documentOf(engine: Engine, p: string): string {
   const variantSkus =
     engine === 'sqlite'
       ? `(SELECT group_concat(v.variant_sku, ' ') FROM product_variants v WHERE v.product_id = ${p}.id AND v.is_active = 1)`

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { orderLinesSearchText } from '../../../core/order-search-words.ts';
 import { engineOf } from '../migration-helpers.ts';
 
 // The order history's search by words (ADR 0014; what matches is core/order-search-words.ts).
@@ -19,6 +18,17 @@ const numbersDocument = (row: string) => `lower(${row}.order_number || ' ' || co
 const wordsScope = (row: string) => `'c' || ${row}.company_id || ' c' || ${row}.company_id || 'u' || coalesce(${row}.user_id, 0)`;
 
 const batchSize = 500;
+
+// The words of an order's lines as this migration wrote them, frozen here: the shop's rule
+// (core/order-search-words.ts) may change later, and a migration keeps doing what it did when written.
+// A word is a run of letters and digits (Unicode L, N, Co), in lower case; each line's sku, variant sku
+// and name give its words, each line once.
+const wordPattern = /[\p{L}\p{N}\p{Co}]+/gu;
+const wordsOf = (text: string) => (text.toLowerCase().match(wordPattern) ?? []).join(' ');
+function orderLinesSearchText(lines: readonly { sku: string; variant_sku: string | null; name: string }[]): string {
+  const texts = new Set(lines.map((line) => wordsOf(`${line.sku} ${line.variant_sku ?? ''} ${line.name}`)));
+  return [...texts].filter((text) => text !== '').join(' ');
+}
 
 /** Rewrites search_text of every order as the words of its lines, in batches of 500 orders. */
 async function rewriteSearchText(db: Kysely<any>) {

@@ -1,7 +1,7 @@
-import type { Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
-import type { AddressesTable, AddressType, DB } from '../../db/schema.ts';
+import type { AddressesTable, AddressType } from '../../db/schema.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
 
 // All SQL of the company address book. Every statement is scoped to the tenant and the company, so an
@@ -26,8 +26,6 @@ export interface AddressFields {
   countryName: string;
   phoneNumber: string | null;
 }
-
-type Trx = Transaction<DB>;
 
 function columnsOf(fields: AddressFields) {
   return {
@@ -57,7 +55,7 @@ export function createAddressRepository(db: Database) {
    * SQLite a write first takes the database's write lock at once (the transaction then runs alone).
    * Answers false when the company does not exist in the tenant.
    */
-  async function lockCompany(trx: Trx, tenantId: number, companyId: number): Promise<boolean> {
+  async function lockCompany(trx: DatabaseTransaction, tenantId: number, companyId: number): Promise<boolean> {
     if (isPostgres) {
       const row = await trx.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).where('id', '=', companyId).forUpdate().executeTakeFirst();
       return row !== undefined;
@@ -71,7 +69,7 @@ export function createAddressRepository(db: Database) {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async function clearDefault(trx: Trx, tenantId: number, companyId: number, type: AddressType, exceptId: number | null): Promise<void> {
+  async function clearDefault(trx: DatabaseTransaction, tenantId: number, companyId: number, type: AddressType, exceptId: number | null): Promise<void> {
     let query = trx
       .updateTable('addresses')
       .set({ is_default: 0 })
@@ -83,7 +81,7 @@ export function createAddressRepository(db: Database) {
     await query.execute();
   }
 
-  function findIn(executor: Database | Trx, tenantId: number, companyId: number, id: number) {
+  function findIn(executor: Executor, tenantId: number, companyId: number, id: number) {
     return executor.selectFrom('addresses').selectAll().where('tenant_id', '=', tenantId).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
   }
 

@@ -1,7 +1,5 @@
-import type { Transaction } from 'kysely';
 import { defaultLocale } from '../../../core/locale.ts';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Executor } from '../../db/database.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
 import { issuePasswordToken } from './password-token.repository.ts';
 
@@ -9,8 +7,6 @@ import { issuePasswordToken } from './password-token.repository.ts';
 // issued (voiding the user's earlier links) and the mail queued together, so a rolled back change leaves
 // neither, and a committed one always has its mail on the way. The raw token travels in the outbox row
 // only until the mail is sent (mail-worker.ts removes it).
-
-type Executor = Database | Transaction<DB>;
 
 /** Whom the link is for: the user's row as the caller read it. */
 export interface LinkRecipient {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { hashPasswordToken } from './password-token.repository.ts';
+import type { Database, DatabaseTransaction } from '../../db/database.ts';
+import { deleteExpiredPasswordTokens, hashPasswordToken } from './password-token.repository.ts';
 
 // What the password reset reads and writes besides the tokens themselves (password-token.repository.ts).
 
@@ -8,7 +8,25 @@ export function createPasswordResetRepository(db: Database) {
   const userColumns = ['id', 'username', 'email', 'first_name', 'last_name', 'role', 'is_active', 'is_locked', 'locale'] as const;
 
   return {
-    db,
+    /** Runs `work` in one transaction: the token is spent, the password set and the sessions ended together. */
+    transaction<T>(work: (trx: DatabaseTransaction) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    /** Deletes the links that expired before `now`. */
+    purgeExpiredTokens(now: Date): Promise<void> {
+      return deleteExpiredPasswordTokens(db, now);
+    },
+
+    /** Sets the user's new password hash in the caller's transaction. */
+    async setPassword(trx: DatabaseTransaction, input: { tenantId: number; userId: number; passwordHash: string; now: Date }): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: input.passwordHash, password_changed_at: input.now.toISOString() })
+        .where('tenant_id', '=', input.tenantId)
+        .where('id', '=', input.userId)
+        .execute();
+    },
 
     /** The accounts of the tenant with this e-mail address, whatever its case (index users_tenant_lower_email_idx); at most `limit`. */
     findUsersByEmail(tenantId: number, email: string, limit = 2) {

@@ -6,7 +6,7 @@ import { hashPassword } from './password.ts';
 import { queuePasswordResetMail } from './password-link-mails.ts';
 import { passwordProblems } from '../../../core/password-policy.ts';
 import type { PasswordResetRepository } from './password-reset.repository.ts';
-import { deleteExpiredPasswordTokens, spendPasswordToken } from './password-token.repository.ts';
+import { spendPasswordToken } from './password-token.repository.ts';
 import type { RequestThrottle, ThrottleLimit } from './request-throttle.ts';
 import { deleteSessionsOfUser } from './session.repository.ts';
 
@@ -60,7 +60,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   }
 
   async function queueFor(tenant: Tenant, user: ResetUser, locale: Locale): Promise<{ expiresAt: string }> {
-    return repository.db.transaction().execute((trx) =>
+    return repository.transaction((trx) =>
       queuePasswordResetMail(trx, {
         tenantId: tenant.id,
         user: { id: user.id, username: user.username, email: user.email, fullName: fullNameOf(user), locale: user.locale ?? locale },
@@ -71,7 +71,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   return {
     /** Deletes the password links that expired (housekeeping, server/main.ts); idempotent. */
     purgeExpired(now = new Date()): Promise<void> {
-      return deleteExpiredPasswordTokens(repository.db, now);
+      return repository.purgeExpiredTokens(now);
     },
 
     /**
@@ -145,18 +145,13 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       if (problem) throw new AppError('validation', problem, { field: 'newPassword' });
       // Hashing takes a while: done before the transaction, which then holds its locks only for the writes.
       const passwordHash = await hashPassword(input.newPassword);
-      await repository.db.transaction().execute(async (trx) => {
+      await repository.transaction(async (trx) => {
         const now = new Date();
         // Spent here, in the transaction of the new password: of two requests with one token only one
         // finds it unused; the other (or a token that expired meanwhile) is refused and changes nothing.
         const spent = await spendPasswordToken(trx, { tenantId, token: input.token, now });
         if (!spent || spent.userId !== owner.id) throw invalid();
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', owner.id)
-          .execute();
+        await repository.setPassword(trx, { tenantId, userId: owner.id, passwordHash, now });
         await deleteSessionsOfUser(trx, { tenantId, userId: owner.id });
       });
       deps.forgetLiveSessions();

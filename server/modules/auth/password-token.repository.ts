@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Executor } from '../../db/database.ts';
 
 // Single-use links to set a password (migration 0025): the reset link a user asks for and the invitation a
 // customer admin sends a new company user. Both open /reset?token=… and end in POST /api/user/resetPassword.
@@ -17,8 +15,6 @@ export const passwordTokenLifetimeMs: Record<PasswordTokenPurpose, number> = {
   reset: 2 * 60 * 60 * 1000,
   invitation: 7 * 24 * 60 * 60 * 1000,
 };
-
-type Executor = Database | Transaction<DB>;
 
 /** The shape every issued token has; anything else is refused before the database is asked. */
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;

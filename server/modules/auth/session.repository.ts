@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 
 export type ActiveSession = NonNullable<Awaited<ReturnType<SessionRepository['findActive']>>>;
 
@@ -7,7 +7,7 @@ export type ActiveSession = NonNullable<Awaited<ReturnType<SessionRepository['fi
  * or deactivated). After the commit the caller has the auth service forget its remembered sessions
  * (clearCache), so the user is out at once in this process and within two seconds in the others.
  */
-export async function deleteSessionsOfUser(db: Database, input: { tenantId: number; userId: number }): Promise<void> {
+export async function deleteSessionsOfUser(db: Executor, input: { tenantId: number; userId: number }): Promise<void> {
   await db.deleteFrom('sessions').where('tenant_id', '=', input.tenantId).where('user_id', '=', input.userId).execute();
 }
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { OrderType } from '../../db/schema.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
-import { ensureOwnedListId, findOwnedListId, type ListOwner } from './owned-list.ts';
+import { ensureOwnedListId, findOwnedListId, type ListOwner } from './owned-list.repository.ts';
 
 // The user's basket (one per company they act for) and its lines. Lines are replaced as a whole inside
 // one transaction that first locks the basket row, so two saves of the same basket (two tabs, a double

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.ts';
+import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.repository.ts';
 
-// Products one buyer (company) may see (product-visibility.ts), as that buyer sees them: list price, the company's
+// Products one buyer (company) may see (product-visibility.repository.ts), as that buyer sees them: list price, the company's
 // customer price, the VAT rate of the buyer's VAT country, the first image and the requested
 // variants. The basket and the wishlist price their lines from here and nowhere else.
 // Overlaps with the catalogue's product queries (server/modules/catalog) on purpose: the basket

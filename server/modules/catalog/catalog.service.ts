@@ -9,7 +9,7 @@ import { groupFacetValues, type FilterableAttribute } from './facet-values.ts';
 import { loadProducts } from './product-loader.ts';
 import { selectVariant } from './product.mapper.ts';
 import type { ProductRepository } from './product.repository.ts';
-import type { ProductVisibility } from './product-visibility.ts';
+import type { ProductVisibility } from './product-visibility.repository.ts';
 import type { ListingFilters, ListingScope, ProductListingRepository } from './product-listing.repository.ts';
 import type { SimilarProductsRepository } from './similar-products.repository.ts';
 
@@ -166,7 +166,7 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
       return viewers.keyOf(await viewers.viewerOf(ctx));
     },
 
-    /** Which products this viewer may see (product-visibility.ts), for every other path that takes product ids or skus. */
+    /** Which products this viewer may see (product-visibility.repository.ts), for every other path that takes product ids or skus. */
     async visibilityOf(ctx: RequestContext): Promise<ProductVisibility> {
       const viewer = await viewers.viewerOf(ctx);
       return visibilityFor(viewer, await viewers.treeFor(viewer));

@@ -1,7 +1,7 @@
 import type { Product } from '../../../core/catalog-types.ts';
 import { toProduct, type ProductViewer } from './product.mapper.ts';
 import type { ProductRepository } from './product.repository.ts';
-import type { ProductVisibility } from './product-visibility.ts';
+import type { ProductVisibility } from './product-visibility.repository.ts';
 
 // Turns a list of product ids into API products with a fixed number of queries, whatever the page size:
 // products, images, units, pre-stocks, customer prices (and variants when asked), each `in (…)`.

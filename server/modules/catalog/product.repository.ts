@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { visibleProduct, type ProductVisibility } from './product-visibility.ts';
+import { visibleProduct, type ProductVisibility } from './product-visibility.repository.ts';
 
 // Products and everything hanging off them, loaded for a whole page at once: one query per kind
 // of child with `product_id in (…)`, never one per product.

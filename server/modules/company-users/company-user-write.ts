@@ -1,6 +1,5 @@
-import type { Transaction } from 'kysely';
 import type { RequestContext } from '../../context.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DatabaseTransaction } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { queueInvitationMail, type LinkRecipient } from '../auth/password-link-mails.ts';
 import { deletePasswordTokensOfUser } from '../auth/password-token.repository.ts';
@@ -13,8 +12,6 @@ import { isUniqueViolation, type CompanyUsersRepository, type MemberRow, type Me
 // company's lock first, then the acting admin and the user as stored now, the rules, the write, the
 // uniqueness checks under the write, and what follows from the change (sessions and links ended, mails
 // queued). Any refusal throws, and the transaction takes everything back.
-
-type Trx = Transaction<DB>;
 
 export interface AdminScope {
   tenantId: number;
@@ -46,14 +43,14 @@ export const notFound = () => new AppError('not_found', 'company_user.not_found'
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Under the company's lock: the acting admin as stored now (a change committed a moment ago counts). */
-export async function checkActor(users: CompanyUsersRepository, trx: Trx, scope: AdminScope) {
+export async function checkActor(users: CompanyUsersRepository, trx: DatabaseTransaction, scope: AdminScope) {
   const actor = await users.findActiveAdmin(trx, scope.tenantId, scope.companyId, scope.userId);
   if (!actor) throw new AppError('forbidden', 'error.forbidden');
   return actor;
 }
 
 /** Issues the single-use link (7 days; earlier links of the user die) and queues the invitation, in `trx`. */
-export async function invite(users: CompanyUsersRepository, trx: Trx, input: { ctx: RequestContext; scope: AdminScope; user: LinkRecipient; invitedBy: string; now: Date }) {
+export async function invite(users: CompanyUsersRepository, trx: DatabaseTransaction, input: { ctx: RequestContext; scope: AdminScope; user: LinkRecipient; invitedBy: string; now: Date }) {
   const { scope, user, now } = input;
   const company = await users.findCompanyName(trx, scope.tenantId, scope.companyId);
   await users.markInvited(trx, scope.tenantId, user.id, now.toISOString());
@@ -75,7 +72,7 @@ export interface MemberWrite {
 }
 
 /** Writes the user; answers the stored row and whether their sessions ended (the caller forgets them after commit). */
-export async function writeMember(users: CompanyUsersRepository, trx: Trx, write: MemberWrite): Promise<{ row: MemberRow; endedSessions: boolean }> {
+export async function writeMember(users: CompanyUsersRepository, trx: DatabaseTransaction, write: MemberWrite): Promise<{ row: MemberRow; endedSessions: boolean }> {
   const { ctx, scope, now } = write;
   const nowIso = now.toISOString();
   await users.lock(trx, { tenantId: scope.tenantId, companyId: scope.companyId, ...write.claims });

@@ -1,15 +1,12 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
-import type { DB, Role } from '../../db/schema.ts';
+import type { Role } from '../../db/schema.ts';
 
 // The users of a customer company as its customer admin sees and changes them. Only customers and
 // customer admins are the company's users: sales persons and admins (who may carry a company too), the
 // shared guest and other companies' users are never read or written here, so the service answers for
 // them exactly as for an id nobody has.
-
-// A transaction, or the database itself for a plain read (a Transaction is a Kysely instance too).
-type Trx = Database | Transaction<DB>;
 
 export const memberRoles = ['customer', 'customer_admin'] as const satisfies readonly Role[];
 
@@ -53,11 +50,11 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The company's users (its customers and customer admins), with what the list shows of them. */
-const membersOf = (trx: Trx, tenantId: number, companyId: number) =>
+const membersOf = (trx: Executor, tenantId: number, companyId: number) =>
   trx.selectFrom('users').select(memberColumns).where('tenant_id', '=', tenantId).where('company_id', '=', companyId).where('role', 'in', memberRoles);
 
 /** The company's customer admins who may sign in. */
-const activeAdminsOf = (trx: Trx, tenantId: number, companyId: number) =>
+const activeAdminsOf = (trx: Executor, tenantId: number, companyId: number) =>
   trx
     .selectFrom('users')
     .where('tenant_id', '=', tenantId)
@@ -82,7 +79,7 @@ export function createCompanyUsersRepository(db: Database) {
         .execute();
     },
 
-    transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    transaction<T>(work: (trx: DatabaseTransaction) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
     },
 
@@ -92,7 +89,7 @@ export function createCompanyUsersRepository(db: Database) {
      * the other, so each sees the other's outcome; the e-mail key is the profile's (user.repository.ts), so a
      * user taking the same new address in their profile waits too.
      */
-    async lock(trx: Trx, keys: { tenantId: number; companyId: number; email?: string; username?: string }): Promise<void> {
+    async lock(trx: Executor, keys: { tenantId: number; companyId: number; email?: string; username?: string }): Promise<void> {
       if (!isPostgres) {
         // SQLite: a write as the first statement takes the database's write lock at once (it matches no row),
         // so what the save reads next cannot change under it, even from another process.
@@ -106,26 +103,26 @@ export function createCompanyUsersRepository(db: Database) {
     },
 
     /** The user acting, as stored now: a customer admin of the company who may still sign in, or undefined. */
-    findActiveAdmin(trx: Trx, tenantId: number, companyId: number, userId: number) {
+    findActiveAdmin(trx: Executor, tenantId: number, companyId: number, userId: number) {
       return activeAdminsOf(trx, tenantId, companyId).select(['id', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
     },
 
-    findMember(trx: Trx, tenantId: number, companyId: number, userId: number) {
+    findMember(trx: Executor, tenantId: number, companyId: number, userId: number) {
       return membersOf(trx, tenantId, companyId).where('id', '=', userId).executeTakeFirst();
     },
 
-    findCompanyName(trx: Trx, tenantId: number, companyId: number) {
+    findCompanyName(trx: Executor, tenantId: number, companyId: number) {
       return trx.selectFrom('companies').select('name').where('tenant_id', '=', tenantId).where('id', '=', companyId).executeTakeFirst();
     },
 
-    async countActiveAdmins(trx: Trx, tenantId: number, companyId: number, exceptUserId: number | null): Promise<number> {
+    async countActiveAdmins(trx: Executor, tenantId: number, companyId: number, exceptUserId: number | null): Promise<number> {
       let query = activeAdminsOf(trx, tenantId, companyId).select((eb) => eb.fn.countAll<number>().as('count'));
       if (exceptUserId !== null) query = query.where('id', '!=', exceptUserId);
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
 
     /** A new user of the company, with a password nobody knows (`passwordHash` of a random secret). */
-    async insertMember(trx: Trx, input: { tenantId: number; companyId: number; values: MemberValues; passwordHash: string; now: string }): Promise<number> {
+    async insertMember(trx: Executor, input: { tenantId: number; companyId: number; values: MemberValues; passwordHash: string; now: string }): Promise<number> {
       const { values } = input;
       const row = await trx
         .insertInto('users')
@@ -153,7 +150,7 @@ export function createCompanyUsersRepository(db: Database) {
       return row.id;
     },
 
-    async updateMember(trx: Trx, input: { tenantId: number; userId: number; values: MemberValues }): Promise<void> {
+    async updateMember(trx: Executor, input: { tenantId: number; userId: number; values: MemberValues }): Promise<void> {
       const { values } = input;
       await trx
         .updateTable('users')
@@ -172,12 +169,12 @@ export function createCompanyUsersRepository(db: Database) {
         .execute();
     },
 
-    async markInvited(trx: Trx, tenantId: number, userId: number, now: string): Promise<void> {
+    async markInvited(trx: Executor, tenantId: number, userId: number, now: string): Promise<void> {
       await trx.updateTable('users').set({ invited_at: now }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
     },
 
     /** Another user of the tenant (any company, any role) with this username or e-mail, without regard to case. */
-    async isTaken(trx: Trx, tenantId: number, exceptUserId: number, column: 'username' | 'email', value: string): Promise<boolean> {
+    async isTaken(trx: Executor, tenantId: number, exceptUserId: number, column: 'username' | 'email', value: string): Promise<boolean> {
       const other = await trx
         .selectFrom('users')
         .select('id')

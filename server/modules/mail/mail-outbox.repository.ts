@@ -1,7 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
-import type { DB } from '../../db/schema.ts';
 import type { SignupRequestPayload } from './signup-mails.ts';
 
 // The mail outbox (migration 0014), read by the mail worker of every app process. Claiming is one
@@ -63,7 +61,7 @@ export interface ClaimedMail {
  * Notes a mail to send, in the transaction of the change it tells of (`db` is that transaction): a rolled
  * back change sends nothing, a committed one always has its mail noted.
  */
-export async function queueMail(db: Database | Transaction<DB>, to: { tenantId: number; recipient: string; locale: string }, mail: OutboxMail): Promise<void> {
+export async function queueMail(db: Executor, to: { tenantId: number; recipient: string; locale: string }, mail: OutboxMail): Promise<void> {
   await db
     .insertInto('mail_outbox')
     .values({

@@ -3,7 +3,7 @@ import type { TotalsLine } from '../../../core/cart-totals.ts';
 import { checkoutTotals } from '../../../core/checkout-totals.ts';
 import { formatMoney } from '../../../core/money.ts';
 import { orderLinesSearchText } from '../../../core/order-search-words.ts';
-import type { Database } from '../../db/database.ts';
+import type { DatabaseTransaction } from '../../db/database.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { NewRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -21,7 +21,8 @@ import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
 import { allocateStock, mustNotOversell } from '../../../core/stock-allocation.ts';
 import type { ShopperContext } from '../basket/shopper.ts';
-import { actingFor, placedByOf, recordActing } from '../sales-persons/acting-audit.ts';
+import { actingFor } from '../sales-persons/acting-audit.ts';
+import { placedByOf, recordActing } from '../sales-persons/acting-audit.repository.ts';
 
 // Step 3 of placing an order (order-placement.service.ts), all on one transaction: whatever fails,
 // nothing of the order, its stock, its number or the basket's change stays. A broken rule throws a
@@ -77,7 +78,7 @@ function quantitiesOf(line: StoredBasketLine, seasonCount: number): number[] {
 }
 
 /** Reads the cart of the plan's type under the basket's lock and prices it as of now. */
-async function pricedLines(trx: Database, plan: PlacementPlan): Promise<PricedLine[]> {
+async function pricedLines(trx: DatabaseTransaction, plan: PlacementPlan): Promise<PricedLine[]> {
   const { ctx, input, configuration } = plan;
   const basketId = await createOrderWrites(trx).lockBasket(ctx.tenant.id, ctx.identity);
   const stored = basketId === undefined ? [] : await createBasketRepository(trx).listLines(ctx.tenant.id, basketId);
@@ -117,7 +118,7 @@ async function pricedLines(trx: Database, plan: PlacementPlan): Promise<PricedLi
 }
 
 /** Takes stock for every line that needs it, in product and variant id order; answers the backordered quantity per line. */
-async function allocate(trx: Database, plan: PlacementPlan, lines: readonly PricedLine[]): Promise<Map<number, number>> {
+async function allocate(trx: DatabaseTransaction, plan: PlacementPlan, lines: readonly PricedLine[]): Promise<Map<number, number>> {
   const writes = createOrderWrites(trx);
   const tenantId = plan.ctx.tenant.id;
   const backordered = new Map<number, number>();
@@ -171,7 +172,7 @@ async function allocate(trx: Database, plan: PlacementPlan, lines: readonly Pric
  * rule. Gives back the order as it is shown, made of the rows the database returned from the writes: the
  * same snapshot a later read finds, without three more queries on the way to the buyer's answer.
  */
-export async function placeInTransaction(trx: Database, plan: PlacementPlan): Promise<{ orderId: number; order: OrderDetail }> {
+export async function placeInTransaction(trx: DatabaseTransaction, plan: PlacementPlan): Promise<{ orderId: number; order: OrderDetail }> {
   const { ctx, input, configuration, buyer } = plan;
   const tenantId = ctx.tenant.id;
   const lines = await pricedLines(trx, plan);

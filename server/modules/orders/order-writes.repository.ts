@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { DatabaseTransaction } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { NewRow } from '../../db/schema.ts';
-import type { ListOwner } from '../basket/owned-list.ts';
+import type { ListOwner } from '../basket/owned-list.repository.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
 import { orderColumns, orderItemColumns } from './order.repository.ts';
 
@@ -27,7 +27,7 @@ export function provisionalOrderNumber(idempotencyKey: string): string {
   return `pending-${idempotencyKey}`;
 }
 
-export function createOrderWrites(trx: Database) {
+export function createOrderWrites(trx: DatabaseTransaction) {
   const isPostgres = engineOf(trx) === 'postgres';
 
   async function nextOrderNumber(tenantId: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { defaultLocale } from '../../../core/locale.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseTransaction } from '../../db/database.ts';
 import { createOrderWrites } from '../orders/order-writes.repository.ts';
 import type { SessionState } from './payment-provider.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
@@ -62,7 +62,7 @@ export function createPaymentRepository(db: Database) {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async function queueMail(trx: Database, order: { tenant_id: number; order_id: number; email: string | null; locale: string | null; company_id: number; placed_by_user_id: number | null }) {
+  async function queueMail(trx: DatabaseTransaction, order: { tenant_id: number; order_id: number; email: string | null; locale: string | null; company_id: number; placed_by_user_id: number | null }) {
     if (!order.email) return;
     await createOrderWrites(trx).queueConfirmationMail({
       tenantId: order.tenant_id,

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { recordActing, type ActingFor } from './acting-audit.ts';
+import type { ActingFor } from './acting-audit.ts';
+import { recordActing } from './acting-audit.repository.ts';
 import type { DirectoryVersion } from './customer-directory.ts';
 import type { ServedCompany } from './customer-search.ts';
 

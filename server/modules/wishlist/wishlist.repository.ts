@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database.ts';
-import { ensureOwnedListId, findOwnedListId, type ListOwner } from '../basket/owned-list.ts';
+import { ensureOwnedListId, findOwnedListId, type ListOwner } from '../basket/owned-list.repository.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
 
-// The user's wishlist, one per company they act for like the basket (owned-list.ts): a set of product
+// The user's wishlist, one per company they act for like the basket (owned-list.repository.ts): a set of product
 // ids (the primary key forbids doubles).
 
 export function createWishlistRepository(db: Database) {
