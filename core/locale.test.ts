@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, parseAcceptLanguage } from './locale.ts';
+import { detectLocale, intlLocaleOf, parseAcceptLanguage } from './locale.ts';
 
 describe('detectLocale', () => {
   it.each([
@@ -22,5 +22,14 @@ describe('parseAcceptLanguage', () => {
   });
   it('ignores wildcards and empty parts', () => {
     expect(parseAcceptLanguage('*, ,en')).toEqual(['en']);
+  });
+});
+
+describe('intlLocaleOf', () => {
+  it('writes German as in Germany and English as in Britain', () => {
+    expect(intlLocaleOf('de')).toBe('de-DE');
+    expect(intlLocaleOf('en')).toBe('en-GB');
+    expect(new Intl.NumberFormat(intlLocaleOf('de')).format(1234.5)).toBe('1.234,5');
+    expect(new Intl.DateTimeFormat(intlLocaleOf('en'), { dateStyle: 'short', timeZone: 'UTC' }).format(new Date('2026-03-01T00:00:00Z'))).toBe('01/03/2026');
   });
 });

@@ -6,6 +6,14 @@ export const defaultLocale: Locale = 'de';
 export const localeCookieName = 'locale';
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
+/**
+ * The Intl locale that writes numbers, money and dates in a shop language: German as in Germany, English
+ * as in Britain (day before month, 24-hour clock, as the German shop's English readers expect).
+ */
+export function intlLocaleOf(locale: string): 'de-DE' | 'en-GB' {
+  return locale === 'de' ? 'de-DE' : 'en-GB';
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
 }

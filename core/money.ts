@@ -1,3 +1,5 @@
+import { intlLocaleOf } from './locale.ts';
+
 // Money travels as integer cents inside the shop. The JSON API shows amounts in major units
 // (12.5 for 12,50 €), converted only at its edge (core/api-money.ts).
 
@@ -40,7 +42,7 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   const key = `${locale}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency });
+    formatter = new Intl.NumberFormat(intlLocaleOf(locale), { style: 'currency', currency });
     formatters.set(key, formatter);
   }
   return formatter.format(amount);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShopDate } from './shop-date-format.ts';
+import { formatShopDate, formatShopDateNumeric } from './shop-date-format.ts';
 
 describe('formatShopDate', () => {
   it('shows a calendar day as itself and a moment as the shop’s day', () => {
@@ -18,5 +18,29 @@ describe('formatShopDate', () => {
   it('answers nothing for nothing and the text itself for what is no date', () => {
     expect(formatShopDate(null, 'de')).toBe('');
     expect(formatShopDate('bald', 'de')).toBe('bald');
+  });
+});
+
+describe('formatShopDateNumeric', () => {
+  it.each([
+    ['2027-03-01', 'de', '01.03.2027'],
+    ['2027-03-01', 'en', '01/03/2027'],
+    // A moment is the shop's day (Berlin): half past midnight on New Year's Day there.
+    ['2026-12-31T23:30:00.000Z', 'de', '01.01.2027'],
+    ['2026-07-01T21:59:00.000Z', 'en', '01/07/2026'],
+    ['not a date', 'de', 'not a date'],
+  ])('%s in %s reads %s', (input, locale, shown) => {
+    expect(formatShopDateNumeric(input, locale)).toBe(shown);
+  });
+
+  it('answers nothing for nothing', () => {
+    expect(formatShopDateNumeric(null, 'en')).toBe('');
+  });
+});
+
+describe('a time of day is the shop’s, whatever the machine’s zone', () => {
+  it('in winter and in summer', () => {
+    expect(formatShopDate('2026-11-25T23:30:00.000Z', 'de', true)).toBe('26.11.2026, 00:30');
+    expect(formatShopDate('2026-07-01T09:15:00.000Z', 'en', true)).toBe('1 Jul 2026, 11:15');
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/my-account.order-history.detail';
 import { appLoadContext } from '../app-context';
-import { formatDate } from '../features/catalog/format-date';
+import { formatShopDateNumeric } from '../../core/shop-date-format';
 import { orderHistoryPath, orderPath } from '../features/order-history/history-fields';
 import { ArrowLeftGlyph } from '../features/order-history/history-glyphs';
 import { loadOrderDetail, reorderFromForm } from '../features/order-history/order-detail.server';
@@ -49,7 +49,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
             {t('order_detail.title')} <span className="num" data-testid="order-number">{order.orderNumber}</span>
           </h1>
           <p className="text-sm text-zinc-700">
-            {t('order_detail.placed', { date: formatDate(order.orderDate, locale) })}
+            {t('order_detail.placed', { date: formatShopDateNumeric(order.orderDate, locale) })}
             {order.externalOrderNumber ? <> · <span className="break-all">{t('order_history.po', { po: order.externalOrderNumber })}</span></> : null}
             {' · '}
             {t(`order.type.${order.orderType}`)}

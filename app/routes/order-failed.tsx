@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { formatShopDate } from '../../core/shop-date-format';
 import { isAppError } from '../../server/errors';
 import type { Route } from './+types/order-failed';
 import { appLoadContext } from '../app-context';
@@ -54,10 +55,6 @@ export function meta() {
   return [{ title: 'Payment failed' }];
 }
 
-function timeOf(iso: string, locale: string): string {
-  return new Date(iso).toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
-}
-
 export default function OrderFailedPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const { order, basket, onAccountMethods } = loaderData;
@@ -94,7 +91,7 @@ export default function OrderFailedPage({ loaderData, actionData }: Route.Compon
           </>
         ) : (
           <>
-            {order.paymentDueAt ? <p className="mt-2 text-sm text-zinc-800">{t('order_failed.reserved', { time: timeOf(order.paymentDueAt, locale) })}</p> : null}
+            {order.paymentDueAt ? <p className="mt-2 text-sm text-zinc-800">{t('order_failed.reserved', { time: formatShopDate(order.paymentDueAt, locale, true) })}</p> : null}
             <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-start">
               <Form method="post" replace>
                 <input type="hidden" name="intent" value="payAgain" />

@@ -3,7 +3,7 @@ import { Link, redirect } from 'react-router';
 import type { Route } from './+types/thank-you';
 import { appLoadContext } from '../app-context';
 import { buttonClasses } from '../components/ui/button';
-import { formatDate } from '../features/catalog/format-date';
+import { formatShopDateNumeric } from '../../core/shop-date-format';
 import { PlacedOrderDetails } from '../features/orders/placed-order-details';
 import { loadPlacedOrder } from '../features/orders/placed-order.server';
 import { useTranslation } from '../lib/i18n';
@@ -42,7 +42,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
           {t('thank_you.title')}
         </h1>
         <p className="mt-2 text-zinc-800">
-          {t('thank_you.order_number')} <strong data-testid="order-number">{order.orderNumber}</strong> · {t('thank_you.order_date')} {formatDate(order.orderDate, locale)}
+          {t('thank_you.order_number')} <strong data-testid="order-number">{order.orderNumber}</strong> · {t('thank_you.order_date')} {formatShopDateNumeric(order.orderDate, locale)}
         </p>
         {order.externalOrderNumber ? (
           <p className="mt-1 text-sm text-zinc-700">

@@ -1,5 +1,6 @@
 import type { CartProduct, OrderType } from '../../../core/catalog-types';
 import type { ShippingMethodJson } from '../../../core/checkout-input';
+import { intlLocaleOf } from '../../../core/locale';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { WarningIcon } from '../../components/ui/icons';
@@ -23,7 +24,7 @@ function Row({ label, value, strong = false, separated = false, testId }: { labe
 
 function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([intlLocaleOf(locale)], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -74,7 +75,7 @@ export function OrderSummary({
   const format = (cents: number) => money(cents, summary.currency);
   // Thresholds (minimum order amount, cheaper shipping) compare net goods: said so to buyers who see gross.
   const threshold = (cents: number) => (net ? format(cents) : t('cart.summary.amount.net', { amount: format(cents) }));
-  const percent = (value: number) => value.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB');
+  const percent = (value: number) => value.toLocaleString(intlLocaleOf(locale));
   const { discount, shipping, minimum } = summary;
   const netTotal = <Row label={t('cart.summary.total.net')} value={format(net ? summary.totalCents : summary.otherTotalCents)} separated={net} testId="summary-total-net" />;
   const grossTotal = <Row label={t('cart.summary.total.gross')} value={format(net ? summary.otherTotalCents : summary.totalCents)} strong testId="summary-total-gross" />;

@@ -1,18 +1,8 @@
 import type { CartProduct } from '../../../core/catalog-types';
+import { formatShopDate } from '../../../core/shop-date-format';
 import { useTranslation } from '../../lib/i18n';
 import { useConfiguration } from '../session/use-root-data';
 import { CartQuantity } from './cart-quantity';
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function formatSeasonDate(date: string, locale: string): string {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-    dateFormats.set(locale, format);
-  }
-  const parsed = new Date(date);
-  return Number.isNaN(parsed.getTime()) ? date : format.format(parsed);
-}
 
 /** A pre-order line's quantity per season, labelled with the season's name and date. */
 export function PreOrderQuantities({ line, onChange }: { line: CartProduct; onChange: (quantities: number[]) => void }) {
@@ -29,7 +19,7 @@ export function PreOrderQuantities({ line, onChange }: { line: CartProduct; onCh
           <li key={season?._id ?? `extra-${index}`} className="flex items-center gap-2">
             <span className="text-right text-xs leading-tight text-zinc-700">
               {name}
-              {season ? <span className="block text-zinc-500">{formatSeasonDate(season.date, locale)}</span> : null}
+              {season ? <span className="block text-zinc-500">{formatShopDate(season.date, locale)}</span> : null}
             </span>
             <CartQuantity
               value={line.quantities[index] ?? 0}

@@ -2,7 +2,7 @@ import type { OrderType, Product } from '../../../core/catalog-types';
 import { isValidBatchMultiple } from '../../../core/quantity';
 import { useTranslation } from '../../lib/i18n';
 import { AddToCartButton, WishlistButton } from './cart-action-buttons';
-import { formatDate } from './format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { Money, VatNote } from './price-text';
 import { lineSku } from '../../../core/cart-state';
 import { QuantitySelector } from './quantity-selector';
@@ -53,7 +53,7 @@ export function ProductBuyBox({ item, orderType, viewer }: { item: Product; orde
             return (
               <li key={season._id} className="text-sm">
                 <span className="block font-medium text-zinc-800">{season.name}</span>
-                <span className="num mb-1 block text-xs text-zinc-600">{formatDate(season.date, locale)}</span>
+                <span className="num mb-1 block text-xs text-zinc-600">{formatShopDateNumeric(season.date, locale)}</span>
                 <QuantitySelector
                   value={choice.quantities[index] ?? 0}
                   onChange={(quantity) => setChoice(key, { ...choice, quantities: choice.quantities.map((q, i) => (i === index ? quantity : q)) })}

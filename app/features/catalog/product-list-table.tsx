@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { OrderType, Product } from '../../../core/catalog-types';
 import { useTranslation } from '../../lib/i18n';
-import { formatDate } from './format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { listColumns } from './product-list-columns';
 import { ProductListFooter } from './product-list-footer';
 import { ProductListRow } from './product-list-row';
@@ -69,7 +69,7 @@ export function ProductListTable({ products, orderType, caption }: { products: r
               ? viewer.seasons.map((season) => (
                   <th key={season._id} scope="col" className={`${headCell} text-left`}>
                     {season.name}
-                    <span className="num block font-normal">{formatDate(season.date, locale)}</span>
+                    <span className="num block font-normal">{formatShopDateNumeric(season.date, locale)}</span>
                   </th>
                 ))
               : null}

@@ -4,7 +4,7 @@ import { CheckCircleIcon, ErrorIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
 import { ClockGlyph } from './catalog-glyphs';
-import { formatDate } from './format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { formatNumber } from './format-number';
 
 // Colour is never the only signal (docs/product.md, Look and behaviour): each state has its own icon and a text.
@@ -32,7 +32,7 @@ export function StockIndicator({ product, isSalesPerson, className = '' }: { pro
     </span>
   );
   if (!status.tooltip) return content;
-  const text = t(status.tooltip.key, { date: status.tooltip.params.date ? formatDate(status.tooltip.params.date, locale) : undefined });
+  const text = t(status.tooltip.key, { date: status.tooltip.params.date ? formatShopDateNumeric(status.tooltip.params.date, locale) : undefined });
   return (
     <Tooltip content={text} align="start">
       <span tabIndex={0} className="rounded-sm">

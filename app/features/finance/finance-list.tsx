@@ -3,7 +3,7 @@ import { formatMoney } from '../../../core/money';
 import type { ShownPaymentStatus } from '../../../core/finance-summary';
 import type { FinanceDocumentView } from '../../../server/modules/finance/finance-document-view';
 import { useTranslation } from '../../lib/i18n';
-import { formatDate } from '../catalog/format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { PdfLink } from '../order-history/download-links';
 import { orderPath } from '../order-history/history-fields';
 import { StatusChip, type ChipTone } from '../order-history/status-chip';
@@ -20,7 +20,7 @@ function useDocumentText() {
   const { t, locale } = useTranslation();
   return {
     money: (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale),
-    date: (value: string | null) => (value ? formatDate(value, locale) : '–'),
+    date: (value: string | null) => (value ? formatShopDateNumeric(value, locale) : '–'),
     late: (document: FinanceDocumentView) => t('finance.days_overdue', { count: document.daysOverdue }),
   };
 }

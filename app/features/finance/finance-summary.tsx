@@ -3,7 +3,7 @@ import { formatMoney } from '../../../core/money';
 import type { FinanceList } from '../../../server/modules/finance/finance.service';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
-import { formatDate } from '../catalog/format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { PdfLink } from '../order-history/download-links';
 import { AgingChart } from './aging-chart';
 import { statementPath } from './finance-fields';
@@ -53,7 +53,7 @@ export function FinanceSummary({ status }: { status: FinanceList['financeStatus'
           {money(status.balance)}
         </Figure>
         <Figure label={t('finance.summary.oldest_overdue')} tone={status.oldestOverdueDueDate ? 'danger' : 'plain'} testId="summary-oldest">
-          {status.oldestOverdueDueDate ? <span className="num">{formatDate(status.oldestOverdueDueDate, locale)}</span> : t('finance.summary.none_overdue')}
+          {status.oldestOverdueDueDate ? <span className="num">{formatShopDateNumeric(status.oldestOverdueDueDate, locale)}</span> : t('finance.summary.none_overdue')}
         </Figure>
       </dl>
       <AgingChart aging={status.aging} />

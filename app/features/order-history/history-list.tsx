@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../core/money';
 import type { OrderHistoryEntry } from '../../../server/modules/orders/order-history-row';
 import { useTranslation } from '../../lib/i18n';
-import { formatDate } from '../catalog/format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { formatNumber } from '../catalog/format-number';
 import { orderPath } from './history-fields';
 import { DeliveryStatusChip, OrderStatusChip, PaymentStatusChip } from './status-chip';
@@ -46,7 +46,7 @@ function HistoryTable({ orders, showNetPrices }: { orders: readonly OrderHistory
               </Link>
               {order.placedBy ? <span className="block text-xs text-zinc-600" data-testid="order-placed-by">{t('order_history.placed_by', { name: order.placedBy })}</span> : null}
             </td>
-            <td className="num border-b border-zinc-100 px-2 whitespace-nowrap text-zinc-700">{formatDate(order.orderDate, locale)}</td>
+            <td className="num border-b border-zinc-100 px-2 whitespace-nowrap text-zinc-700">{formatShopDateNumeric(order.orderDate, locale)}</td>
             <td className="max-w-40 truncate border-b border-zinc-100 px-2 text-zinc-700" title={order.externalOrderNumber ?? undefined}>
               {order.externalOrderNumber ?? <span className="text-zinc-500">–</span>}
             </td>
@@ -79,7 +79,7 @@ function HistoryCards({ orders, showNetPrices }: { orders: readonly OrderHistory
             </span>
           </div>
           <p className="mt-0.5 text-xs text-zinc-600">
-            <span className="num">{formatDate(order.orderDate, locale)}</span>
+            <span className="num">{formatShopDateNumeric(order.orderDate, locale)}</span>
             {' · '}
             {t('order_history.lines', { count: order.lineCount, formatted: formatNumber(order.lineCount, locale) })}
             {order.externalOrderNumber ? (

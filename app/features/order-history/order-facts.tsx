@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { intlLocaleOf } from '../../../core/locale';
 import { formatMoney } from '../../../core/money';
 import type { OrderDetail, OrderView } from '../../../server/modules/orders/order-view';
 import { ExternalLinkIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
-import { formatDate } from '../catalog/format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { AddressText } from '../checkout/address-block';
 import { PdfLink } from './download-links';
 
@@ -28,7 +29,7 @@ function Row({ label, value, strong = false, testId }: { label: string; value: s
 export function OrderCosts({ order }: { order: OrderView }) {
   const { t, locale } = useTranslation();
   const money = (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale);
-  const percent = (value: number) => value.toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB');
+  const percent = (value: number) => value.toLocaleString(intlLocaleOf(locale));
   const { costs } = order;
   return (
     <section aria-labelledby="order-costs" className={card} data-testid="order-costs">
@@ -91,7 +92,7 @@ export function OrderDelivery({ order }: { order: OrderView }) {
             {order.paymentMethod}
           </Fact>
         ) : null}
-        {order.deliveryDate ? <Fact term={t('order_detail.delivery_date')}>{formatDate(order.deliveryDate, locale)}</Fact> : null}
+        {order.deliveryDate ? <Fact term={t('order_detail.delivery_date')}>{formatShopDateNumeric(order.deliveryDate, locale)}</Fact> : null}
       </dl>
       {order.notes.length > 0 ? (
         <div data-testid="order-notes">
@@ -99,7 +100,7 @@ export function OrderDelivery({ order }: { order: OrderView }) {
           <ul className="space-y-1 text-sm text-zinc-700">
             {order.notes.map((note, index) => (
               <li key={index} className="break-words whitespace-pre-line">
-                <span className="font-medium">{note.deliveryDate ? `${formatDate(note.deliveryDate, locale)}: ` : `${t('order_detail.notes.all')}: `}</span>
+                <span className="font-medium">{note.deliveryDate ? `${formatShopDateNumeric(note.deliveryDate, locale)}: ` : `${t('order_detail.notes.all')}: `}</span>
                 {note.text}
               </li>
             ))}

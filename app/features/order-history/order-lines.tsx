@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../core/money';
 import type { OrderDetail } from '../../../server/modules/orders/order-view';
 import { useTranslation } from '../../lib/i18n';
-import { formatDate } from '../catalog/format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { formatNumber } from '../catalog/format-number';
 import { ReorderButton } from './reorder-button';
 
@@ -16,7 +16,7 @@ function useLineText() {
   return {
     money: (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale),
     quantity: (item: Item) => formatNumber(item.quantity, locale),
-    delivery: (item: Item) => (item.deliveryDate ? formatDate(item.deliveryDate, locale) : t('thank_you.delivery.asap')),
+    delivery: (item: Item) => (item.deliveryDate ? formatShopDateNumeric(item.deliveryDate, locale) : t('thank_you.delivery.asap')),
   };
 }
 

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../core/money';
 import type { OrderView } from '../../../server/modules/orders/order-view';
-import { formatDate } from '../catalog/format-date';
+import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { OrderCosts, OrderDelivery } from '../order-history/order-facts';
 import { useTranslation } from '../../lib/i18n';
 
@@ -8,7 +8,7 @@ import { useTranslation } from '../../lib/i18n';
 // were charged, the addresses, shipping, payment and notes. Shown after placing it (/thank-you) and
 // when its online payment failed (/order-failed); the totals and delivery blocks are the order page's.
 
-const dateOf = (value: string | null, locale: string) => (value ? formatDate(value, locale) : '');
+const dateOf = (value: string | null, locale: string) => (value ? formatShopDateNumeric(value, locale) : '');
 
 export function PlacedOrderDetails({ order }: { order: OrderView }) {
   const { t, locale } = useTranslation();

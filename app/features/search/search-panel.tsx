@@ -9,6 +9,7 @@ import { CheckCircleIcon, ErrorIcon, Icon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useInterfaceStore } from '../../stores/interface-store';
+import { formatNumber } from '../catalog/format-number';
 import { useRootData } from '../session/use-root-data';
 import { splitHighlights } from './highlight';
 import { createLatestRequestGuard } from './latest-request';
@@ -121,7 +122,7 @@ function PanelStock({ product, viewer }: { product: SearchProduct; viewer: Panel
     <span className={`inline-flex items-center gap-1 font-medium ${look.text}`} data-testid="search-stock" data-stock={status.colour}>
       <look.icon className="size-4 shrink-0" />
       {t(status.labelKey)}
-      {status.numericStock !== null ? <span className="num font-normal text-zinc-700">({status.numericStock.toLocaleString(locale)})</span> : null}
+      {status.numericStock !== null ? <span className="num font-normal text-zinc-700">({formatNumber(status.numericStock, locale)})</span> : null}
     </span>
   );
 }
@@ -344,7 +345,7 @@ export default function SearchPanel({ fieldId }: SearchPanelProps) {
   if (term === null) message = t('searched.value.min.three.char');
   else if (failed) message = failure?.message ?? null;
   else if (current && hrefs.length === 0) message = t('not.found');
-  const count = (total: number) => ({ count: total, formatted: searchTotalText(total, (value) => value.toLocaleString(locale)) });
+  const count = (total: number) => ({ count: total, formatted: searchTotalText(total, (value) => formatNumber(value, locale)) });
 
   return (
     // A press in the panel keeps the focus in the field; the click still follows the link.

@@ -1,5 +1,5 @@
 import type PDFKitDocument from 'pdfkit';
-import type { Locale } from '../../../core/locale.ts';
+import { intlLocaleOf, type Locale } from '../../../core/locale.ts';
 import { translatorFor } from '../../i18n.ts';
 import type { SellerSnapshot } from './document-snapshots.ts';
 
@@ -85,7 +85,7 @@ export async function startDocument(setup: DocumentSetup): Promise<DocumentPage>
     size: [pageSize.width, pageSize.height],
     margins: margin,
     bufferPages: true,
-    lang: setup.locale === 'de' ? 'de-DE' : 'en-GB',
+    lang: intlLocaleOf(setup.locale),
     info: {
       // Info strings are written as UTF-16 where needed: no need to keep them to WinAnsi.
       Title: setup.number,
