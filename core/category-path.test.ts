@@ -56,6 +56,8 @@ describe('productIdFrom', () => {
     ['a parameter that starts with text', 'hammer-17', null],
     ['a leading dash', '-17', null],
     ['zero is no id', '0', null],
+    ['an id past the databases’ integer is none', '2147483648-hammer', null],
+    ['a leading zero is no id', '017-hammer', null],
   ])('%s', (_sentence, param, expected) => {
     expect(productIdFrom(param)).toBe(expected);
   });

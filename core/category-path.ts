@@ -1,4 +1,5 @@
 import type { Product } from './catalog-types.ts';
+import { parseRecordId } from './record-id.ts';
 
 // The URL parameters of /category/:verboseCategory and /product/:verboseProduct (docs/product.md, Screens and routes).
 // Links are built and read here only, so a link the shop writes is always one it can read back.
@@ -22,15 +23,9 @@ export function verboseCategory(name: string, id: number): string {
   return slug ? `${slug}-${id}` : String(id);
 }
 
-function positiveId(piece: string | undefined): number | null {
-  if (!piece || !/^\d+$/.test(piece)) return null;
-  const id = Number(piece);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** "The id is the last dash-separated piece"; a parameter without a readable id gives null (no category). */
 export function categoryIdFrom(param: string | null | undefined): number | null {
-  return param ? positiveId(param.split('-').at(-1)) : null;
+  return param ? parseRecordId(param.split('-').at(-1)) : null;
 }
 
 /** "The link is /product/{id} with query sku … the variant sku if any, else the sku." */
@@ -40,5 +35,5 @@ export function productPath(product: Pick<Product, '_id' | 'sku' | 'variantSku'>
 
 /** "The id is cut at the first dash", so '17-hammer' and '17' both name product 17. */
 export function productIdFrom(param: string | null | undefined): number | null {
-  return param ? positiveId(param.split('-')[0]) : null;
+  return param ? parseRecordId(param.split('-')[0]) : null;
 }

@@ -1,3 +1,4 @@
+import { parseRecordId } from '../../core/record-id';
 import { isAppError } from '../../server/errors';
 import type { FailureMessage } from '../features/account/account-fields';
 
@@ -24,10 +25,9 @@ export function formTexts<Field extends string>(form: FormData, fields: readonly
   return Object.fromEntries(fields.map((field) => [field, formText(form, field)])) as Record<Field, string>;
 }
 
-/** A record's id as a page posts it; anything else (null) names no record at all. */
+/** A record's id as a page posts it (core/record-id.ts); anything else (null) names no record at all. */
 export function formId(form: FormData, name = 'id'): number | null {
-  const value = form.get(name);
-  return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+  return parseRecordId(form.get(name));
 }
 
 /** Of a parse's problems (field → message key), those of the form's own fields. */

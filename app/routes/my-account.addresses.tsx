@@ -1,4 +1,5 @@
 import { data, Link, redirect, useSearchParams } from 'react-router';
+import { parseRecordId } from '../../core/record-id';
 import type { Address } from '../../server/modules/addresses/address.service';
 import type { Route } from './+types/my-account.addresses';
 import { appLoadContext } from '../app-context';
@@ -57,8 +58,8 @@ export default function AddressBookPage({ loaderData, actionData }: Route.Compon
   };
 
   const adding = mayAdd && searchParams.has(addressPageParams.add);
-  const editingId = Number(searchParams.get(addressPageParams.edit));
-  const deletingId = Number(searchParams.get(addressPageParams.delete));
+  const editingId = parseRecordId(searchParams.get(addressPageParams.edit));
+  const deletingId = parseRecordId(searchParams.get(addressPageParams.delete));
   const problemsFor = (intent: string, id: number | null) => (actionData && actionData.intent === intent && actionData.id === id ? actionData : null);
   // A refusal that belongs to no open form (making a default, a deleted address, a stale link) stands on top.
   const placeless = actionData && (actionData.intent === null || actionData.intent === addressIntents.setDefault || (actionData.intent !== addressIntents.add && actionData.id === null));

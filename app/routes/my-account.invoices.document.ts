@@ -1,3 +1,4 @@
+import { parseRecordId } from '../../core/record-id';
 import { AppError } from '../../server/errors';
 import type { Route } from './+types/my-account.invoices.document';
 import { appLoadContext } from '../app-context';
@@ -9,8 +10,8 @@ import { methodNotAllowedResponse, pdfResponse, refusalResponse } from '../featu
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appLoadContext);
   try {
-    const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : 0;
-    if (id === 0 || id > 2 ** 31 - 1) throw new AppError('not_found', 'document.not_found');
+    const id = parseRecordId(params.id);
+    if (id === null) throw new AppError('not_found', 'document.not_found');
     return pdfResponse(await app.services.documents.financeDocument(app.ctx, id));
   } catch (error) {
     return refusalResponse(app, error);

@@ -1,8 +1,8 @@
+import { parseRecordId } from '../../core/record-id';
 import { AppError } from '../../server/errors';
 import type { Route } from './+types/my-account.order-history.document';
 import { appLoadContext } from '../app-context';
 import { methodNotAllowedResponse, pdfResponse, refusalResponse } from '../features/order-history/download-response.server';
-import { orderIdOf } from '../features/order-history/order-detail.server';
 
 // /my-account/order-history/:id/document: the order confirmation as PDF (the file GET /api/order/{id}/document
 // gives, for the page's session). Another company's, a hidden or an unknown order: 404 alike.
@@ -10,7 +10,7 @@ import { orderIdOf } from '../features/order-history/order-detail.server';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appLoadContext);
   try {
-    const id = orderIdOf(params.id);
+    const id = parseRecordId(params.id);
     if (id === null) throw new AppError('not_found', 'order.not_found');
     return pdfResponse(await app.services.documents.orderConfirmation(app.ctx, id));
   } catch (error) {

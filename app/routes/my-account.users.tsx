@@ -1,4 +1,5 @@
 import { data, Link, redirect, useSearchParams } from 'react-router';
+import { parseRecordId } from '../../core/record-id';
 import type { Route } from './+types/my-account.users';
 import { appLoadContext } from '../app-context';
 import { buttonClasses } from '../components/ui/button';
@@ -72,7 +73,7 @@ export default function CompanyUsersPage({ loaderData, actionData }: Route.Compo
   }
 
   const adding = searchParams.has(companyUserPageParams.add);
-  const editingId = Number(searchParams.get(companyUserPageParams.edit));
+  const editingId = parseRecordId(searchParams.get(companyUserPageParams.edit));
   const refusal = actionData && !actionData.outcome.ok ? actionData.outcome : null;
   const formProblems = (intent: CompanyUserIntent, id: number | null) => (refusal && actionData?.intent === intent && actionData.id === id ? refusal : null);
   // A refusal that belongs to no open form or row (a stale link, a page posted without an intent) stands on top.

@@ -8,7 +8,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { WarningIcon } from '../components/ui/icons';
 import { PlacedOrderDetails } from '../features/orders/placed-order-details';
-import { loadPlacedOrder } from '../features/orders/placed-order.server';
+import { loadPlacedOrder, placedOrderIdOf } from '../features/orders/placed-order.server';
 import { readForm } from '../lib/read-form.server';
 import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
@@ -30,9 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appLoadContext);
-  const id = new URL(request.url).searchParams.get('order') ?? '';
-  if (!/^\d{1,15}$/.test(id)) throw data(null, { status: 404 });
-  const orderId = Number(id);
+  const orderId = placedOrderIdOf(request);
   const form = await readForm(request, app);
   try {
     if (form.get('intent') === 'payAgain') {

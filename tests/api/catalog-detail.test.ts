@@ -125,10 +125,10 @@ describe('GET /api/material/{id}', () => {
     expect((await client.get(`/api/material/${deal.id}`, 'customer2')).statusCode).toBe(404);
   });
 
-  it.each(['abc', '0', '1.5', '-4'])('refuses the id %s with 400', async (productId) => {
+  it.each(['abc', '0', '1.5', '-4', '007', '2147483648'])('answers the id %s, which is no record id, like an unknown product: 404', async (productId) => {
     const response = await client.get(`/api/material/${productId}`, 'customer');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', messageKey: 'validation.invalid' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ messageKey: 'error.product_not_found' });
   });
 });
 

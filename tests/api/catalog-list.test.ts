@@ -196,8 +196,6 @@ describe('GET /api/material refuses bad input', () => {
     ['page=1.5', 'page', 'validation.invalid'],
     ['pageSize=0', 'pageSize', 'validation.invalid'],
     ['pageSize=1000', 'pageSize', 'validation.page_size_too_large'],
-    ['category=abc', 'category', 'validation.invalid'],
-    ['category=-3', 'category', 'validation.invalid'],
     ['stockAvail=maybe', 'stockAvail', 'validation.invalid'],
     ['isPreOrderMode=2', 'isPreOrderMode', 'validation.invalid'],
     ['page=101&pageSize=100', 'page', 'validation.page_out_of_range'],
@@ -209,9 +207,12 @@ describe('GET /api/material refuses bad input', () => {
     expect(response.json()).toMatchObject({ field, messageKey });
   });
 
-  it('answers 404 for a category that does not exist, is inactive or is a deal category the account may not see', async () => {
+  it('answers 404 for a category that does not exist, is no category id, is inactive or is a deal category the account may not see', async () => {
     for (const [category, account] of [
       ['999999', 'customer'],
+      ['abc', 'customer'],
+      ['-3', 'customer'],
+      ['2147483648', 'customer'],
       [String(id('auslaufartikel')), 'customer'],
       [String(id('angebote')), 'customer2'],
     ] as const) {
@@ -224,6 +225,6 @@ describe('GET /api/material refuses bad input', () => {
 
   it('translates the message', async () => {
     const response = await client.get('/api/material?pageSize=1000', 'customer', { 'accept-language': 'en' });
-    expect(response.json().message).toBe('At most 100 products fit on one page.');
+    expect(response.json().message).toBe('At most 100 entries fit on one page.');
   });
 });

@@ -335,7 +335,7 @@ describe('GET /api/order', () => {
     const cases: [string, string, string][] = [
       ['page=0', 'validation.invalid', 'page'],
       ['page=abc', 'validation.invalid', 'page'],
-      ['pageSize=101', 'validation.too_long', 'pageSize'],
+      ['pageSize=101', 'validation.page_size_too_large', 'pageSize'],
       ['from=2024-02-30', 'validation.date', 'from'],
       ['to=24-01-01', 'validation.date', 'to'],
       ['from=2024-02-10&to=2024-02-09', 'validation.date_range', 'to'],

@@ -1,3 +1,5 @@
+import { pageOfUrl } from '../../../core/list-page';
+
 // The category page's state lives in its URL (the two toggles, view, page and attribute filters;
 // docs/product.md, Catalogue), so the server renders the right list and a link shows the same list to
 // whoever opens it. Attribute filters use the API's own notation, `attr[Farbe]=Rot`.
@@ -29,7 +31,6 @@ export function attributeParam(name: string): string {
 
 /** Lenient on purpose: a hand-edited URL shows the nearest sensible list instead of an error page. */
 export function readListingParams(search: URLSearchParams): ListingParams {
-  const page = Number(search.get('page'));
   const view = search.get('view');
   const attributes = new Map<string, string[]>();
   for (const [key, value] of search) {
@@ -40,7 +41,7 @@ export function readListingParams(search: URLSearchParams): ListingParams {
     attributes.set(name, values);
   }
   return {
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageOfUrl(search),
     stockAvail: search.get('stockAvail') === '1',
     preOrder: search.get('preOrder') === '1',
     view: view === 'list' || view === 'grid' ? view : null,

@@ -1,4 +1,5 @@
 import type { OrderType } from '../../../core/catalog-types';
+import { parseRecordId } from '../../../core/record-id';
 import { countryNameOf } from '../../../server/modules/addresses/countries';
 import type { AppLoadContext } from '../../app-context';
 import { loadCheckout } from './checkout.server';
@@ -16,13 +17,12 @@ export async function loadCheckoutPage(app: AppLoadContext, orderType: OrderType
     app.services.settings.getConfiguration(app.ctx),
     app.services.orderPlacement.orderBlocker(app.ctx),
   ]);
-  const chosen = Number(url.searchParams.get('address'));
   return {
     ...checkout,
     shortfalls,
     /** What keeps this buyer from ordering at all (a blocked account or company, delivery blocked), as a message key. */
     orderBlocker,
     shippingCountries: configuration.shippingCountries.map((code) => ({ code, name: countryNameOf(code, app.ctx.locale) })),
-    chosenAddressId: Number.isSafeInteger(chosen) && chosen > 0 ? chosen : null,
+    chosenAddressId: parseRecordId(url.searchParams.get('address')),
   };
 }

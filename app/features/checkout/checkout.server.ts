@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { calendarDate } from '../../../core/calendar-date';
 import type { OrderType } from '../../../core/catalog-types';
 import { earliestDeliveryDate } from '../../../core/delivery-date';
+import { isIdempotencyKey, newIdempotencyKey } from '../../../core/idempotency-key';
+import { recordId } from '../../../core/record-id';
 import { isAppError } from '../../../server/errors';
 import { onlinePaymentCode } from '../../../server/modules/payments/payment-provider';
 import type { AppLoadContext } from '../../app-context';
@@ -13,11 +14,6 @@ import { formText } from '../../lib/form-values.server';
 
 export function orderTypeOf(param: string | null): OrderType {
   return param === 'preOrder' ? 'preOrder' : 'order';
-}
-
-/** One key per checkout visit: a second click (or a reload of the post) never makes a second order. */
-export function newIdempotencyKey(): string {
-  return randomUUID().replaceAll('-', '');
 }
 
 export async function loadCheckout(app: AppLoadContext, orderType: OrderType) {
@@ -65,13 +61,12 @@ export interface CheckoutFailure {
 }
 
 const text = (max: number) => z.string().max(max);
-const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 const formSchema = z.object({
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-  shippingAddressId: id,
-  shippingMethodId: id,
-  paymentMethodId: id,
+  idempotencyKey: z.string().refine(isIdempotencyKey),
+  shippingAddressId: recordId,
+  shippingMethodId: recordId,
+  paymentMethodId: recordId,
   externalOrderNumber: text(35).optional(),
   requestedDeliveryDate: calendarDate.optional(),
   expectedTotal: z.coerce.number().finite().nonnegative().max(1e12).optional(),

@@ -1,10 +1,11 @@
 import { data } from 'react-router';
+import { pageOfUrl } from '../../../core/list-page';
 import { isAppError } from '../../../server/errors';
 import { fieldProblems } from '../../../server/http/validation';
 import { financeListQuery, financeSorts } from '../../../server/modules/finance/finance-list-query';
 import type { FinanceList } from '../../../server/modules/finance/finance.service';
 import type { AppLoadContext } from '../../app-context';
-import { formValuesOf, pageOf } from '../order-history/list-url';
+import { formValuesOf } from '../order-history/list-url';
 import { financeFields, financePageSize } from './finance-fields';
 
 // The loader of /my-account/invoices: the company's invoices and credit notes as the URL filters them and
@@ -24,7 +25,7 @@ export async function loadFinance(app: AppLoadContext, url: URL) {
   const answer = (result: FinanceResult, problems: Partial<Record<string, string>>, status: number) => data({ values, problems, result, sorts: financeSorts }, { status });
   try {
     const view = await app.services.finance.viewFor(app.ctx);
-    const parsed = financeListQuery.safeParse({ ...values, page: String(pageOf(url.searchParams)), pageSize: String(financePageSize) });
+    const parsed = financeListQuery.safeParse({ ...values, page: String(pageOfUrl(url.searchParams)), pageSize: String(financePageSize) });
     if (!parsed.success) {
       // The summary does not depend on the filters: it stays on the page while a filter is put right.
       const { financeStatus } = await view.list(financeListQuery.parse({ pageSize: '1' }));

@@ -1,17 +1,11 @@
 // The state of an account list (the order history, the finance list) lives in its URL: the filter form is
 // a GET form, so the server renders the filtered page, a link shares it, and it works without JavaScript.
-// Read leniently where nothing can be wrong (the page number); the filters themselves are checked by the
-// list's own schema on the server, which names a field's problem.
+// The page number is read leniently (core/list-page.ts: anything else is page 1); the filters themselves
+// are checked by the list's own schema on the server, which names a field's problem.
 
 /** The filter fields as the form shows them: what the URL carries, '' for a field not given. */
 export function formValuesOf<F extends string>(search: URLSearchParams, fields: readonly F[]): Record<F, string> {
   return Object.fromEntries(fields.map((field) => [field, search.get(field) ?? ''])) as Record<F, string>;
-}
-
-/** The page the URL asks for; anything but a page number within reach is page 1. */
-export function pageOf(search: URLSearchParams, maxPage = 10_000): number {
-  const page = Number(search.get('page'));
-  return Number.isSafeInteger(page) && page >= 1 && page <= maxPage ? page : 1;
 }
 
 /**

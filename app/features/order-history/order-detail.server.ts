@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { parseRecordId } from '../../../core/record-id';
 import { isAppError } from '../../../server/errors';
 import type { AppLoadContext } from '../../app-context';
 import { reorderIntent } from './history-fields';
@@ -6,13 +7,6 @@ import { reorderIntent } from './history-fields';
 // The loader and action glue of /my-account/order-history/:id: the order (GET /api/order/{id}'s answer,
 // read in process) and reorder (POST /api/order/{id}/reorder). An id that is no order number, another
 // company's order, one the user may not see and an unknown one are all the same 'Order not found' page.
-
-/** Order ids are 32-bit integers on both engines (as the API route reads them). */
-export function orderIdOf(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2 ** 31 - 1 ? id : null;
-}
 
 const orderNotFound = () => data({ messageKey: 'order.not_found' }, { status: 404 });
 
@@ -23,7 +17,7 @@ function asNotFound(error: unknown): never {
 }
 
 export async function loadOrderDetail({ services, ctx }: AppLoadContext, param: string | undefined) {
-  const id = orderIdOf(param);
+  const id = parseRecordId(param);
   if (id === null) throw orderNotFound();
   const order = await services.orders.getOrder(ctx, id).catch(asNotFound);
   return { order };
@@ -37,7 +31,7 @@ function lineOf(form: FormData): number | undefined | null {
 }
 
 export async function reorderFromForm({ services, ctx }: AppLoadContext, param: string | undefined, form: FormData) {
-  const id = orderIdOf(param);
+  const id = parseRecordId(param);
   if (id === null) throw orderNotFound();
   const line = lineOf(form);
   if (form.get('intent') !== reorderIntent || line === null) return data({ ok: false as const, messageKey: 'validation.invalid' }, { status: 400 });

@@ -1,11 +1,12 @@
 import { data } from 'react-router';
+import { pageOfUrl } from '../../../core/list-page';
 import { isAppError } from '../../../server/errors';
 import { fieldProblems } from '../../../server/http/validation';
 import { orderHistoryQuery, orderSorts } from '../../../server/modules/orders/order-history-query';
 import type { OrderHistoryPage } from '../../../server/modules/orders/order.service';
 import type { AppLoadContext } from '../../app-context';
 import { historyFields, historyPageSize } from './history-fields';
-import { formValuesOf, pageOf } from './list-url';
+import { formValuesOf } from './list-url';
 
 // The loader of /my-account/order-history: the page of orders the URL asks for, through the same service
 // and the same checked query as GET /api/order, and the order statuses for the status filter
@@ -28,7 +29,7 @@ async function loadStatuses({ services, ctx }: AppLoadContext): Promise<{ id: st
 export async function loadOrderHistory(app: AppLoadContext, url: URL) {
   const values = formValuesOf(url.searchParams, historyFields);
   const statusesRead = loadStatuses(app);
-  const parsed = orderHistoryQuery.safeParse({ ...values, page: String(pageOf(url.searchParams)), pageSize: String(historyPageSize) });
+  const parsed = orderHistoryQuery.safeParse({ ...values, page: String(pageOfUrl(url.searchParams)), pageSize: String(historyPageSize) });
   const answer = async (result: HistoryResult, problems: Partial<Record<string, string>>, status: number) =>
     data({ values, problems, result, statuses: await statusesRead, sorts: orderSorts }, { status });
   if (!parsed.success) return answer({ state: 'invalid' }, fieldProblems(parsed.error, values), 400);

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { parseRecordId } from '../../../core/record-id';
 import { isAppError } from '../../../server/errors';
 import type { AppLoadContext } from '../../app-context';
 
@@ -6,12 +7,17 @@ import type { AppLoadContext } from '../../app-context';
 // another company's or an unknown id is the 404 page, exactly alike. An order paid online is first
 // brought up to date with what the provider says (the buyer may be back before its webhook).
 
+/** The order `?order=` names; a value that is no record id is the 404 page, like an unknown order. */
+export function placedOrderIdOf(request: Request): number {
+  const id = parseRecordId(new URL(request.url).searchParams.get('order'));
+  if (id === null) throw data(null, { status: 404 });
+  return id;
+}
+
 export async function loadPlacedOrder(app: AppLoadContext, request: Request) {
   const { services, ctx } = app;
-  const id = new URL(request.url).searchParams.get('order') ?? '';
-  if (!/^\d{1,15}$/.test(id)) throw data(null, { status: 404 });
+  const orderId = placedOrderIdOf(request);
   try {
-    const orderId = Number(id);
     const [placed, basket] = await Promise.all([services.orders.getOrder(ctx, orderId), services.basket.getBasket(ctx)]);
     if (placed.paymentStatus !== 'awaiting' && placed.paymentStatus !== 'failed') return { order: placed, basket };
     // Read again only when the provider's answer may have changed it.

@@ -1,3 +1,4 @@
+import { pageOfUrl } from '../../../core/list-page';
 import type { ActivityEntry } from '../../../server/modules/sales-persons/sales-person.service';
 import type { AppLoadContext } from '../../app-context';
 
@@ -21,8 +22,7 @@ export interface CompanyActivity {
 export async function loadCompanyActivity(app: AppLoadContext, url: URL): Promise<CompanyActivity | 'failed' | null> {
   const role = app.ctx.identity?.role;
   if ((role !== 'customer_admin' && role !== 'admin') || app.ctx.identity?.companyId == null) return null;
-  const asked = Number(url.searchParams.get(activityPageParam) ?? '1');
-  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
+  const page = pageOfUrl(url.searchParams, activityPageParam);
   try {
     const answer = await app.services.salesPersons.companyActivity(app.ctx, { page, pageSize: activityPageSize });
     return { entries: answer.data, page, hasMore: answer.meta.hasMore };

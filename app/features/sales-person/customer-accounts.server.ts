@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { isAppError } from '../../../server/errors';
 import { requireSalesPerson, type SalesAccount } from '../../../server/modules/sales-persons/sales-person.service';
 import type { AppLoadContext } from '../../app-context';
+import { formId } from '../../lib/form-values.server';
 import { customerAccountsPath } from './sales-person-fields';
 
 // /my-account/customer-accounts: a sales person's customers as a page — the same search and switch as the
@@ -42,10 +43,9 @@ export async function loadCustomerAccounts(app: AppLoadContext, url: URL): Promi
 /** The form's switch: back to the page (with the search) saying so, or the refusal's message key. */
 export async function switchFromForm(app: AppLoadContext, form: FormData) {
   checkSalesPerson(app);
-  const raw = form.get('customerId');
-  const customerId = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  const customerId = formId(form, 'customerId');
   const search = form.get('search');
-  if (customerId < 1 || customerId > 2 ** 31 - 1) return data({ messageKey: 'validation.invalid' }, { status: 400 });
+  if (customerId === null) return data({ messageKey: 'validation.invalid' }, { status: 400 });
   try {
     await app.services.salesPersons.switchCustomer(app.ctx, app.authToken ?? '', customerId);
   } catch (error) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { requireSession } from '../../http/guards.ts';
+import { pathRecordId } from '../../http/url-record-id.ts';
 import { parseInput } from '../../http/validation.ts';
 import { addressInputSchema } from '../../modules/addresses/address-input.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
@@ -15,14 +14,6 @@ import type { Services } from '../../services.ts';
 // Who may call comes first (401 without a session, 403 for the guest and for blocked users), then the
 // input. An id that is not one of the company's addresses, malformed ones included, answers 404
 // 'address.not_found' whatever it is.
-
-const idParams = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/) });
-
-function addressId(params: unknown): number {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new AppError('not_found', 'address.not_found');
-  return Number(parsed.data.id);
-}
 
 export default async function addressRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get('/address', async (request) => {
@@ -41,14 +32,14 @@ export default async function addressRoutes(app: FastifyInstance, { services }: 
   app.put('/address/:id', async (request) => {
     requireShopper(requireSession(request));
     await services.addresses.checkMayChange(request.ctx);
-    const id = addressId(request.params);
     const input = parseInput(addressInputSchema, request.body);
+    const id = pathRecordId(request.params, 'address.not_found');
     return { data: await services.addresses.update(request.ctx, id, input) };
   });
 
   app.delete('/address/:id', async (request, reply) => {
     requireShopper(requireSession(request));
-    const id = addressId(request.params);
+    const id = pathRecordId(request.params, 'address.not_found');
     await services.addresses.remove(request.ctx, id);
     return reply.code(204).send();
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordId } from '../../../core/record-id.ts';
 import { basketLineLimit } from '../../../core/cart-state.ts';
 import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
@@ -18,13 +19,10 @@ const quantity = z
   .min(0, 'validation.negative')
   .max(maxQuantity, 'validation.too_large');
 
-// Ids may arrive as numbers or, read from the userId cookie, as digit strings.
-const recordId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)]).nullish();
-
 const sku = z.string().trim().min(1).max(100);
 
 const lineFields = {
-  _id: z.number().int().positive(),
+  _id: recordId,
   sku,
   // An empty variant sku is how some clients say "no variant".
   variantSku: z
@@ -49,8 +47,8 @@ const line = z.discriminatedUnion('orderType', [
 ]);
 
 const saveBasketBody = z.object({
-  _id: recordId,
-  userId: recordId,
+  _id: recordId.nullish(),
+  userId: recordId.nullish(),
   items: z.array(line).max(basketLineLimit, 'validation.too_many_items'),
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { parseRecordId } from '../../../core/record-id.ts';
 import { requireSession } from '../../http/guards.ts';
 import type { RenderedDocument } from '../../modules/documents/documents.service.ts';
 import { pdfHeaders } from '../../modules/documents/pdf-headers.ts';
@@ -10,12 +10,9 @@ import type { Services } from '../../services.ts';
 // as of today). Who may see what is the documents service's; a malformed id is looked up as 0, which no
 // row has, so it answers exactly like an unknown or foreign one, and only after the visibility check.
 
-// Ids are PostgreSQL integers: a larger number can name no row (and must not reach the query).
-const recordId = z.object({ id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(2_147_483_647)) });
-
+/** The `:id` of the document asked for; 0, which no row has, when the value is no record id. */
 function idOf(params: unknown): number {
-  const parsed = recordId.safeParse(params);
-  return parsed.success ? parsed.data.id : 0;
+  return parseRecordId((params as { id?: unknown }).id) ?? 0;
 }
 
 function sendPdf(reply: FastifyReply, document: RenderedDocument) {

@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { urlRecordId } from '../../http/url-record-id.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { AttributeFilter, ListingFilters } from '../../modules/catalog/product-listing.repository.ts';
+import { pagingShape } from '../../../core/list-page.ts';
+import { parseRecordId } from '../../../core/record-id.ts';
 import { engineHitLimit } from '../../../core/search-engine.ts';
 import { maxSearchKeyLength } from '../../../core/search-text.ts';
 import type { ProductSearchQuery } from '../../modules/search/search.service.ts';
 
-// Query strings of the material endpoints. Numbers must be plain digits ("1e3", "0x10" and " 7" are
-// refused); flags are 1/true or 0/false.
-//   category        a category id; lists it with all its subcategories; absent or empty: every product
+// Query strings of the material endpoints. Ids, pages and page sizes are read by the shop's one rule for
+// each (core/record-id.ts, core/list-page.ts); flags are 1/true or 0/false.
+//   category        a category id; lists it with all its subcategories; absent or empty: every product.
+//                   A value that is no category id answers like an unknown category (404).
 //   page, pageSize  1-based page (default 1) of pageSize products (default 15, at most 100)
 //   stockAvail=1    "show only available stock": products whose stock value is above zero
 //   isPreOrderMode=1  only products with pre-stocks (what a pre-order needs)
 //   attr[Name]=Value  the product or one of its active variants has that attribute value; a name given
 //                   several times matches any of its values; different names must all match
 
-export const defaultPageSize = 15;
-export const maxPageSize = 100;
+const defaultPageSize = 15;
 const maxAttributeNames = 10;
 const maxValuesPerAttribute = 20;
 const maxAttributeNameLength = 100;
@@ -24,29 +27,27 @@ const maxAttributeValueLength = 200;
 const maxSkus = 100;
 const maxSkuLength = 64;
 
-const id = z
-  .string({ error: 'validation.invalid' })
-  .regex(/^\d{1,9}$/, { error: 'validation.invalid' })
-  .transform(Number)
-  .pipe(z.number().min(1, { error: 'validation.invalid' }));
-
 /** An absent or empty parameter means "not given" (forms send `category=` for "all"). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'validation.invalid' }).transform((value) => value === '1' || value === 'true');
 
-const listQuery = z.object({
-  category: optional(id),
-  page: optional(id),
-  pageSize: optional(
-    z
-      .string({ error: 'validation.invalid' })
-      .regex(/^\d{1,9}$/, { error: 'validation.invalid' })
-      .transform(Number)
-      .pipe(z.number().min(1, { error: 'validation.invalid' }).max(maxPageSize, { error: 'validation.page_size_too_large' })),
-  ),
+const toggles = {
   stockAvail: optional(flag),
   isPreOrderMode: optional(flag),
+};
+
+const categoryParam = z.string({ error: 'validation.invalid' });
+
+/** The category a query names; a value that is no record id is a category no one can see. */
+export function categoryIdOf(value: string): number {
+  return urlRecordId(value, 'error.category_not_found', 'category');
+}
+
+const listQuery = z.object({
+  category: optional(categoryParam),
+  ...pagingShape(defaultPageSize),
+  ...toggles,
 });
 
 const attributeKey = /^attr\[(.*)\]$/;
@@ -82,9 +83,9 @@ export function parseListQuery(query: unknown): ListQuery {
   const input = typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
   const parsed = parseInput(listQuery, input);
   return {
-    categoryId: parsed.category ?? null,
-    page: parsed.page ?? 1,
-    pageSize: parsed.pageSize ?? defaultPageSize,
+    categoryId: parsed.category === undefined ? null : categoryIdOf(parsed.category),
+    page: parsed.page,
+    pageSize: parsed.pageSize,
     filters: {
       inStockOnly: parsed.stockAvail ?? false,
       preOrderOnly: parsed.isPreOrderMode ?? false,
@@ -93,13 +94,15 @@ export function parseListQuery(query: unknown): ListQuery {
   };
 }
 
+/** The search's default page: the external engine's limit, so both answer alike. */
+const defaultSearchPageSize = engineHitLimit;
+
 /** GET /api/material/search: the key (checked by the search service, whose messages the spec names), paging and the two toggles. */
-const searchQuery = listQuery.omit({ category: true }).extend({
+const searchQuery = z.object({
+  ...pagingShape(defaultSearchPageSize),
+  ...toggles,
   searchKey: z.union([z.string(), z.array(z.string())], { error: 'validation.invalid' }).optional(),
 });
-
-/** The search's default page: the external engine's limit, so both answer alike. */
-export const defaultSearchPageSize = engineHitLimit;
 
 export function parseSearchQuery(query: unknown): ProductSearchQuery {
   const parsed = parseInput(searchQuery, typeof query === 'object' && query !== null ? query : {});
@@ -107,8 +110,8 @@ export function parseSearchQuery(query: unknown): ProductSearchQuery {
   if (key.length > maxSearchKeyLength) throw new AppError('validation', 'validation.too_long', { field: 'searchKey' });
   return {
     key,
-    page: parsed.page ?? 1,
-    pageSize: parsed.pageSize ?? defaultSearchPageSize,
+    page: parsed.page,
+    pageSize: parsed.pageSize,
     filters: { inStockOnly: parsed.stockAvail ?? false, preOrderOnly: parsed.isPreOrderMode ?? false },
   };
 }
@@ -121,9 +124,13 @@ const engineHitsQuery = z.object({
   searchKey: z.string({ error: 'validation.invalid' }).optional(),
   ids: z
     .string({ error: 'validation.required' })
-    .regex(/^(\d{1,9}(,\d{1,9})*)?$/, { error: 'validation.invalid' })
-    .transform((value) => (value === '' ? [] : [...new Set(value.split(',').map(Number))]))
-    .pipe(z.array(z.number().min(1, { error: 'validation.invalid' })).max(maxEngineHits, { error: 'validation.too_many_items' })),
+    .transform((value, context): number[] => {
+      const ids = value === '' ? [] : value.split(',').map(parseRecordId);
+      if (ids.every((id) => id !== null)) return [...new Set(ids)];
+      context.addIssue({ code: 'custom', message: 'validation.invalid' });
+      return z.NEVER;
+    })
+    .pipe(z.array(z.number()).max(maxEngineHits, { error: 'validation.too_many_items' })),
 });
 
 export function parseEngineHitsQuery(query: unknown): { key: string; ids: number[] } {
@@ -133,9 +140,8 @@ export function parseEngineHitsQuery(query: unknown): { key: string; ids: number
   return { key, ids: parsed.ids };
 }
 
-export const detailParams = z.object({ id });
 export const detailQuery = z.object({ sku: optional(z.string().max(maxSkuLength)) });
-export const categoryQuery = z.object({ category: id });
+export const categoryQuery = z.object({ category: categoryParam });
 
 /** `sku=A,B` or `sku=A&sku=B`: distinct skus in request order. */
 export const imageQuery = z.object({

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../http/guards.ts';
+import { pathRecordId } from '../../http/url-record-id.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
-import { categoryQuery, detailParams, detailQuery, imageQuery, parseEngineHitsQuery, parseListQuery, parseSearchQuery } from './material-query.ts';
+import { categoryIdOf, categoryQuery, detailQuery, imageQuery, parseEngineHitsQuery, parseListQuery, parseSearchQuery } from './material-query.ts';
 import { sendSerializedOnce } from './serialized-once.ts';
 
 // The catalogue endpoints. Every one needs a session (the shared guest included)
@@ -46,13 +47,13 @@ export default async function materialRoutes(app: FastifyInstance, { services }:
   app.get('/material/getFilterableAttributes', async (request) => {
     const ctx = requireSession(request);
     const { category } = parseInput(categoryQuery, request.query);
-    return { data: await services.catalog.getFilterableAttributes(ctx, category) };
+    return { data: await services.catalog.getFilterableAttributes(ctx, categoryIdOf(category)) };
   });
 
   app.get('/material/:id', async (request, reply) => {
     const ctx = requireSession(request);
-    const { id } = parseInput(detailParams, request.params);
     const { sku } = parseInput(detailQuery, request.query);
+    const id = pathRecordId(request.params, 'error.product_not_found');
     return sendSerializedOnce(reply, await services.catalog.getProductDetail(ctx, id, sku));
   });
 }

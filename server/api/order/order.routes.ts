@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { requireCustomerSession, requireSession } from '../../http/guards.ts';
+import { pathRecordId } from '../../http/url-record-id.ts';
 import { parseInput } from '../../http/validation.ts';
 import { streamExport } from '../../lib/export/stream-export.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
@@ -19,15 +18,6 @@ import { createOrderBody, idempotencyKeyOf } from './order-input.ts';
 //   POST /api/order/{id}/reorder    → { added, reduced, skipped, basket } ({ lines?: [index, …] })
 // The history is the account's: the shared guest gets 403 error.forbidden. An id the user may not see,
 // malformed ones included, answers 404 'order.not_found' like an unknown one.
-
-// Record ids are 32-bit integers on both engines: a larger number cannot be an order.
-const orderParams = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2 ** 31 - 1)) });
-
-function orderId(params: unknown): number {
-  const parsed = orderParams.safeParse(params);
-  if (!parsed.success) throw new AppError('not_found', 'order.not_found');
-  return parsed.data.id;
-}
 
 export default async function orderRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.post('/order/create', async (request, reply) => {
@@ -51,13 +41,13 @@ export default async function orderRoutes(app: FastifyInstance, { services }: { 
 
   app.get('/order/:id', async (request) => {
     requireCustomerSession(request);
-    return services.orders.getOrder(request.ctx, orderId(request.params));
+    return services.orders.getOrder(request.ctx, pathRecordId(request.params, 'order.not_found'));
   });
 
   app.post('/order/:id/reorder', async (request) => {
     requireCustomerSession(request);
-    const id = orderId(request.params);
     const { lines } = parseInput(reorderBody, request.body);
+    const id = pathRecordId(request.params, 'order.not_found');
     return services.orders.reorder(request.ctx, id, lines);
   });
 }

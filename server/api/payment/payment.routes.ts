@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordId } from '../../../core/record-id.ts';
 import { AppError } from '../../errors.ts';
 import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
 import type { Services } from '../../services.ts';
-import { createOrderBody, idempotencyKeyOf, recordId } from '../order/order-input.ts';
+import { createOrderBody, idempotencyKeyOf } from '../order/order-input.ts';
 
 // Online payment (ADR 0011):
 //   POST /api/payment/createOrder   same body and Idempotency-Key as /api/order/create; the order waits

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { accountListPageSize, pagingShape } from '../../../core/list-page.ts';
+import { recordId } from '../../../core/record-id.ts';
 import { requireSession } from '../../http/guards.ts';
-import { pageShape } from '../../http/list-query.ts';
 import { parseInput } from '../../http/validation.ts';
 import { requireActivityReader, requireSalesPerson } from '../../modules/sales-persons/sales-person.service.ts';
 import type { Services } from '../../services.ts';
-import { recordId } from '../order/order-input.ts';
 
 // Sales persons acting for their customers (docs/product.md, Sales persons; ADR 0015):
 //   GET  /api/user/salesPersonCustomers?search=    → { data: [{ id, translatedName, customerNo, name }] }, at
@@ -29,9 +29,8 @@ const customersQuery = z.object({
     .optional()
     .transform((value) => value ?? ''),
 });
-// The id as the list gives it; a form post sends it as text.
-const switchBody = z.object({ customerId: z.union([recordId, z.string().regex(/^\d{1,10}$/).transform(Number).pipe(recordId)]) });
-const activityQuery = z.object(pageShape);
+const switchBody = z.object({ customerId: recordId });
+const activityQuery = z.object(pagingShape(accountListPageSize));
 
 export default async function salesPersonRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Entitlement before validation: someone not entitled gets 403 whatever they send.

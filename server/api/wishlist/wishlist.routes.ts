@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordId } from '../../../core/record-id.ts';
 import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import { requireShopper } from '../../modules/basket/shopper.ts';
@@ -10,13 +11,10 @@ import type { Services } from '../../services.ts';
 
 const maxWishlistItems = 1000;
 
-// Ids may arrive as numbers or, read from the userId cookie, as digit strings.
-const recordId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)]).nullish();
-
 const saveWishlistBody = z.object({
-  _id: recordId,
-  userId: recordId,
-  items: z.array(z.object({ _id: z.number().int().positive() })).max(maxWishlistItems, 'validation.too_many_items'),
+  _id: recordId.nullish(),
+  userId: recordId.nullish(),
+  items: z.array(z.object({ _id: recordId })).max(maxWishlistItems, 'validation.too_many_items'),
 });
 
 export default async function wishlistRoutes(app: FastifyInstance, { services }: { services: Services }) {

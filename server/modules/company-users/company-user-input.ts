@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../../../core/record-id.ts';
 import { emailAddress, phoneNumber, requiredLine } from '../../http/field-schemas.ts';
 import { profileLimits } from '../users/profile-input.ts';
 
@@ -19,13 +20,8 @@ import { profileLimits } from '../users/profile-input.ts';
 export const companyUserLimits = { username: { min: 3, max: 64 }, email: profileLimits.email } as const;
 
 const usernamePattern = /^[\p{L}\p{N}._@+-]+$/u;
-// Ids are positive 32-bit integers on both engines; anything larger names no user at all.
-const maxId = 2_147_483_647;
-
-const userId = z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid').max(maxId, 'validation.invalid');
-
 const fields = {
-  _id: userId.nullish(),
+  _id: recordId.nullish(),
   firstName: requiredLine(profileLimits.firstName),
   lastName: requiredLine(profileLimits.lastName),
   email: emailAddress(companyUserLimits.email),
@@ -64,4 +60,4 @@ export const companyUserInputSchema = z
 export type CompanyUserInput = z.output<typeof companyUserInputSchema>;
 
 /** A user named by id alone (the invitation sent again): `{_id}`. */
-export const companyUserIdSchema = z.strictObject({ _id: userId });
+export const companyUserIdSchema = z.strictObject({ _id: recordId });

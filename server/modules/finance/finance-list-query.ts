@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '../../../core/calendar-date.ts';
-import { dateRangeInOrder, dateRangeProblem, optional, pageShape } from '../../http/list-query.ts';
+import { accountListPageSize, pagingShape } from '../../../core/list-page.ts';
+import { dateRangeInOrder, dateRangeProblem, optional } from '../../http/list-query.ts';
 import { shownPaymentStatuses } from '../../../core/finance-summary.ts';
 
 // What the finance view may be asked (GET /api/account/list, its export, and the invoices page's loader):
@@ -24,7 +25,7 @@ const financeFiltersShape = {
 
 export const financeListQuery = z
   .object({
-    ...pageShape,
+    ...pagingShape(accountListPageSize),
     ...financeFiltersShape,
   })
   .refine(dateRangeInOrder, dateRangeProblem);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '../../../core/calendar-date.ts';
-import { dateRangeInOrder, dateRangeProblem, optional, pageShape } from '../../http/list-query.ts';
+import { accountListPageSize, pagingShape } from '../../../core/list-page.ts';
+import { dateRangeInOrder, dateRangeProblem, optional } from '../../http/list-query.ts';
 
 // What the order history may be asked (GET /api/order, its export, and the history page's loader): the
 // page, the filters and the sort, each checked here so a bad value is a 400 with a message key. An empty
@@ -23,7 +24,7 @@ export const orderFiltersShape = {
 
 export const orderHistoryQuery = z
   .object({
-    ...pageShape,
+    ...pagingShape(accountListPageSize),
     ...orderFiltersShape,
   })
   .refine(dateRangeInOrder, dateRangeProblem);
