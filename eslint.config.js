@@ -49,6 +49,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.', message: 'The migration helpers import no runtime code.' }] }] },
   },
   {
+    // The pages reach the server through one named surface (server/page-surface.server.ts) and take their
+    // pure rules from core/.
+    files: ['app/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(\\.\\./)+server/(?!page-surface\\.server(\\.ts)?$)', message: 'app/ imports the server through server/page-surface.server.ts only: add what the page needs there.' }],
+          paths: [{ name: 'kysely', message: 'Pages reach the database through the services.' }],
+        },
+      ],
+    },
+  },
+  {
     // The shop's pure rules depend on nothing of the server or the pages.
     files: ['core/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(server|app)(/|$)', message: 'core/ imports neither server/ nor app/.' }] }] },

@@ -1,7 +1,6 @@
 import { createContext, type RouterContext } from 'react-router';
 import type { Catalogue } from '../core/translate.ts';
-import type { RequestContext } from '../server/context.ts';
-import type { Services } from '../server/services.ts';
+import type { RequestContext, Services } from '../server/page-surface.server';
 
 export interface PublicConfig {
   publicUrl: string;

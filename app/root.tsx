@@ -12,8 +12,7 @@ import {
 } from 'react-router';
 import { defaultLocale } from '../core/locale';
 import { redirectFor } from '../core/route-guards';
-import type { Configuration } from '../server/modules/settings/settings.service';
-import type { SessionUser } from '../server/modules/users/user.service';
+import type { Configuration, SessionUser } from '../server/page-surface.server';
 import type { Route } from './+types/root';
 import { appLoadContext } from './app-context';
 import { ErrorScreen } from './components/error-screen';

@@ -1,5 +1,5 @@
 import { parseRecordId } from '../../core/record-id';
-import { isAppError } from '../../server/errors';
+import { isAppError } from '../../server/page-surface.server';
 import type { FailureMessage } from '../features/account/account-fields';
 
 // Reading a page's posted form and answering its refusals, for every form action of the shop: the values

@@ -1,4 +1,4 @@
-import type { Configuration } from '../../server/modules/settings/settings.service';
+import type { Configuration } from '../../server/page-surface.server';
 
 // What every page needs of the site settings: sent with every document and navigation, so it leaves
 // out what only single screens need (shipping and payment methods, long legal texts).

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '../app-context';
-import { isAppError } from '../../server/errors';
+import { isAppError } from '../../server/page-surface.server';
 import { sessionCookies } from './session-cookies.server';
 
 export class LoginError extends Error {

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctio
 import type { ShippingMethodJson } from '../../core/checkout-input';
 import { defaultShippingMethod } from '../../core/checkout-input';
 import { centsToAmount, formatMoney } from '../../core/money';
-import { isAppError } from '../../server/errors';
+import { isAppError } from '../../server/page-surface.server';
 import type { Route } from './+types/checkout';
 import { appLoadContext } from '../app-context';
 import { Spinner } from '../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { data, Link, redirect, useSearchParams } from 'react-router';
 import { parseRecordId } from '../../core/record-id';
-import type { Address } from '../../server/modules/addresses/address.service';
+import type { Address } from '../../server/page-surface.server';
 import type { Route } from './+types/my-account.addresses';
 import { appLoadContext } from '../app-context';
 import { buttonClasses } from '../components/ui/button';

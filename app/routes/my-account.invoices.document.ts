@@ -1,5 +1,5 @@
 import { parseRecordId } from '../../core/record-id';
-import { AppError } from '../../server/errors';
+import { AppError } from '../../server/page-surface.server';
 import type { Route } from './+types/my-account.invoices.document';
 import { appLoadContext } from '../app-context';
 import { methodNotAllowedResponse, pdfResponse, refusalResponse } from '../features/order-history/download-response.server';

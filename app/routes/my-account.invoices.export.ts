@@ -1,5 +1,4 @@
-import { parseInput } from '../../server/http/validation';
-import { financeExportQuery } from '../../server/modules/finance/finance-list-query';
+import { financeExportQuery, parseInput } from '../../server/page-surface.server';
 import type { Route } from './+types/my-account.invoices.export';
 import { appLoadContext } from '../app-context';
 import { exportResponse, methodNotAllowedResponse, refusalResponse } from '../features/order-history/download-response.server';

@@ -1,5 +1,4 @@
-import { parseInput } from '../../server/http/validation';
-import { orderExportQuery } from '../../server/modules/orders/order-history-query';
+import { orderExportQuery, parseInput } from '../../server/page-surface.server';
 import type { Route } from './+types/my-account.order-history.export';
 import { appLoadContext } from '../app-context';
 import { exportResponse, methodNotAllowedResponse, refusalResponse } from '../features/order-history/download-response.server';

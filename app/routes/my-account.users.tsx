@@ -14,7 +14,7 @@ import { LoadFailure } from '../features/order-history/list-states';
 import { CompanyActivitySection } from '../features/sales-person/company-activity';
 import { loadCompanyActivity } from '../features/sales-person/company-activity.server';
 import { useSession } from '../features/session/use-root-data';
-import { isAppError } from '../../server/errors';
+import { isAppError } from '../../server/page-surface.server';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 

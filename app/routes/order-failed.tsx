@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { formatShopDate } from '../../core/shop-date-format';
-import { isAppError } from '../../server/errors';
+import { isAppError, onlinePaymentCode } from '../../server/page-surface.server';
 import type { Route } from './+types/order-failed';
 import { appLoadContext } from '../app-context';
 import { buttonClasses } from '../components/ui/button';
@@ -12,7 +12,6 @@ import { loadPlacedOrder, placedOrderIdOf } from '../features/orders/placed-orde
 import { readForm } from '../lib/read-form.server';
 import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
-import { onlinePaymentCode } from '../../server/modules/payments/payment-provider';
 
 // /order-failed?order={id} (docs/product.md, Checkout): the online payment of an order did
 // not go through ('payment failed for order {orderNumber}'). While the order is still reserved the

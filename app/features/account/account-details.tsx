@@ -1,4 +1,4 @@
-import type { Role } from '../../../server/context';
+import type { Role } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { countryName } from '../layout/country-name';
 import type { SessionAccount } from '../session/account-name';

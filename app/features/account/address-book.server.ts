@@ -1,7 +1,4 @@
-import { fieldProblems } from '../../../server/http/validation';
-import { addressInputSchema } from '../../../server/modules/addresses/address-input';
-import { mayChangeMasterData, type Address } from '../../../server/modules/addresses/address.service';
-import { countryNameOf } from '../../../server/modules/addresses/countries';
+import { type Address, addressInputSchema, countryNameOf, fieldProblems, mayChangeMasterData } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formId, formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import { addressFormFields, addressIntents, type AddressFormField, type AddressFormValues } from './address-fields';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import type { Address } from '../../../server/modules/addresses/address.service';
+import type { Address } from '../../../server/page-surface.server';
 import { buttonClasses } from '../../components/ui/button';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';

@@ -1,7 +1,5 @@
 import type { Locale } from '../../../core/locale';
-import { fieldProblems } from '../../../server/http/validation';
-import { passwordChangeInputSchema } from '../../../server/modules/users/password-change-input';
-import { profileInputSchema } from '../../../server/modules/users/profile-input';
+import { fieldProblems, passwordChangeInputSchema, profileInputSchema } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import { sessionCookies } from '../../lib/session-cookies.server';

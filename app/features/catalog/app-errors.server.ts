@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { isAppError } from '../../../server/errors';
+import { isAppError } from '../../../server/page-surface.server';
 
 /**
  * A service's refusal as the page's HTTP answer: an unknown product or category becomes the 404

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Category } from '../../../core/catalog-types';
 import { categoryIdFrom } from '../../../core/category-path';
 import { createTranslator } from '../../../core/translate';
-import { parseAttributeFilters } from '../../../server/api/material/material-query';
+import { parseAttributeFilters } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { asPageResponse } from './app-errors.server';
 import { categoryTrail, mainCategories, subcategoriesOf } from './category-groups';

@@ -1,6 +1,6 @@
 import type { OrderType } from '../../../core/catalog-types';
 import { parseRecordId } from '../../../core/record-id';
-import { countryNameOf } from '../../../server/modules/addresses/countries';
+import { countryNameOf } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { loadCheckout } from './checkout.server';
 import { checkoutShortfalls } from './stock-shortfall.server';

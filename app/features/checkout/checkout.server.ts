@@ -4,8 +4,7 @@ import type { OrderType } from '../../../core/catalog-types';
 import { earliestDeliveryDate } from '../../../core/delivery-date';
 import { isIdempotencyKey, newIdempotencyKey } from '../../../core/idempotency-key';
 import { recordId } from '../../../core/record-id';
-import { isAppError } from '../../../server/errors';
-import { onlinePaymentCode } from '../../../server/modules/payments/payment-provider';
+import { isAppError, onlinePaymentCode } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formText } from '../../lib/form-values.server';
 

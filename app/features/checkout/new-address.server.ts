@@ -1,7 +1,4 @@
-import { fieldProblems } from '../../../server/http/validation';
-import { isAppError } from '../../../server/errors';
-import { addressInputSchema } from '../../../server/modules/addresses/address-input';
-import { addressTypes, type Address } from '../../../server/modules/addresses/address.service';
+import { type Address, addressInputSchema, addressTypes, fieldProblems, isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formTexts, onlyFields } from '../../lib/form-values.server';
 import { newAddressFields, type NewAddressField } from './new-address-fields';

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import type { CompanyUser } from '../../../server/modules/company-users/company-users.service';
+import type { CompanyUser } from '../../../server/page-surface.server';
 import { formatShopDate } from '../../../core/shop-date-format';
 import { useTranslation } from '../../lib/i18n';
 import { PencilGlyph } from '../account/account-glyphs';

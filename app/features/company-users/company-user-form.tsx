@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import type { CompanyUser } from '../../../server/modules/company-users/company-users.service';
+import type { CompanyUser } from '../../../server/page-surface.server';
 import { buttonClasses } from '../../components/ui/button';
 import { InfoIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';

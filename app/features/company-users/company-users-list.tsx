@@ -1,4 +1,4 @@
-import type { CompanyUser } from '../../../server/modules/company-users/company-users.service';
+import type { CompanyUser } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from '../account/account-fields';
 import { LockIcon } from '../finance/finance-glyphs';

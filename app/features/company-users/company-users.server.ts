@@ -1,8 +1,5 @@
 import { data } from 'react-router';
-import { isAppError } from '../../../server/errors';
-import { fieldProblems } from '../../../server/http/validation';
-import { companyUserInputSchema } from '../../../server/modules/company-users/company-user-input';
-import type { CompanyUser } from '../../../server/modules/company-users/company-users.service';
+import { type CompanyUser, companyUserInputSchema, fieldProblems, isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formId, formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import {

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../core/money';
-import type { FinanceStatusView } from '../../../server/modules/finance/finance-document-view';
+import type { FinanceStatusView } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { formatNumber } from '../catalog/format-number';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../../core/money';
 import type { ShownPaymentStatus } from '../../../core/finance-summary';
-import type { FinanceDocumentView } from '../../../server/modules/finance/finance-document-view';
+import type { FinanceDocumentView } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { PdfLink } from '../order-history/download-links';

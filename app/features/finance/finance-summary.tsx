@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../core/money';
-import type { FinanceList } from '../../../server/modules/finance/finance.service';
+import type { FinanceList } from '../../../server/page-surface.server';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../server/errors';
+import { AppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { loadFinance } from './finance.server';
 

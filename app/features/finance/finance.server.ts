@@ -1,9 +1,6 @@
 import { data } from 'react-router';
 import { pageOfUrl } from '../../../core/list-page';
-import { isAppError } from '../../../server/errors';
-import { fieldProblems } from '../../../server/http/validation';
-import { financeListQuery, financeSorts } from '../../../server/modules/finance/finance-list-query';
-import type { FinanceList } from '../../../server/modules/finance/finance.service';
+import { fieldProblems, type FinanceList, financeListQuery, financeSorts, isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formValuesOf } from '../order-history/list-url';
 import { financeFields, financePageSize } from './finance-fields';

@@ -1,9 +1,6 @@
 import { Readable } from 'node:stream';
 import { createTranslator } from '../../../core/translate';
-import { AppError, isAppError } from '../../../server/errors';
-import { openExport, type ExportRequest } from '../../../server/lib/export/stream-export';
-import type { RenderedDocument } from '../../../server/modules/documents/documents.service';
-import { pdfHeaders } from '../../../server/modules/documents/pdf-headers';
+import { AppError, type ExportRequest, isAppError, openExport, pdfHeaders, type RenderedDocument } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 
 // The answers of the account area's download routes (PDFs and exports under /my-account/…): the same

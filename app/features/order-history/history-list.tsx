@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../../core/money';
-import type { OrderHistoryEntry } from '../../../server/modules/orders/order-history-row';
+import type { OrderHistoryEntry } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { formatNumber } from '../catalog/format-number';

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { parseRecordId } from '../../../core/record-id';
-import { isAppError } from '../../../server/errors';
+import { isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { reorderIntent } from './history-fields';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { intlLocaleOf } from '../../../core/locale';
 import { formatMoney } from '../../../core/money';
-import type { OrderDetail, OrderView } from '../../../server/modules/orders/order-view';
+import type { OrderDetail, OrderView } from '../../../server/page-surface.server';
 import { ExternalLinkIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';

@@ -1,9 +1,6 @@
 import { data } from 'react-router';
 import { pageOfUrl } from '../../../core/list-page';
-import { isAppError } from '../../../server/errors';
-import { fieldProblems } from '../../../server/http/validation';
-import { orderHistoryQuery, orderSorts } from '../../../server/modules/orders/order-history-query';
-import type { OrderHistoryPage } from '../../../server/modules/orders/order.service';
+import { fieldProblems, isAppError, type OrderHistoryPage, orderHistoryQuery, orderSorts } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { historyFields, historyPageSize } from './history-fields';
 import { formValuesOf } from './list-url';

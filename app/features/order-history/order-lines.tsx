@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../core/money';
-import type { OrderDetail } from '../../../server/modules/orders/order-view';
+import type { OrderDetail } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { formatNumber } from '../catalog/format-number';

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../../server/modules/orders/order-view';
+import type { OrderDetail } from '../../../server/page-surface.server';
 import { ExternalLinkIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDate } from '../../../core/shop-date-format';

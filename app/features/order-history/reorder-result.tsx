@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OrderType } from '../../../core/catalog-types';
-import type { ReorderAnswer } from '../../../server/modules/orders/order-history-reorder';
+import type { ReorderAnswer } from '../../../server/page-surface.server';
 import { buttonClasses } from '../../components/ui/button';
 import { CheckCircleIcon, WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../core/money';
-import type { OrderView } from '../../../server/modules/orders/order-view';
+import type { OrderView } from '../../../server/page-surface.server';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { OrderCosts, OrderDelivery } from '../order-history/order-facts';
 import { useTranslation } from '../../lib/i18n';

@@ -1,6 +1,4 @@
-import { isAppError } from '../../../server/errors';
-import { fieldProblems } from '../../../server/http/validation';
-import { resetMailInputSchema, resetPasswordInputSchema } from '../../../server/modules/auth/password-reset-input';
+import { fieldProblems, isAppError, resetMailInputSchema, resetPasswordInputSchema } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { failureOf, formText } from '../../lib/form-values.server';
 import type { FailureMessage } from '../account/account-fields';

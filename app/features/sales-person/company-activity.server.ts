@@ -1,5 +1,5 @@
 import { pageOfUrl } from '../../../core/list-page';
-import type { ActivityEntry } from '../../../server/modules/sales-persons/sales-person.service';
+import type { ActivityEntry } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 
 // What sales persons did for the company, for the customer admin's users page (docs/product.md, Company users): the same

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { formatShopDate } from '../../../core/shop-date-format';
-import type { ActivityEntry } from '../../../server/modules/sales-persons/sales-person.service';
+import type { ActivityEntry } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { orderPath } from '../order-history/history-fields';
 import type { CompanyActivity } from './company-activity.server';

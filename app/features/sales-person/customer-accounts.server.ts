@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
-import { isAppError } from '../../../server/errors';
-import { requireSalesPerson, type SalesAccount } from '../../../server/modules/sales-persons/sales-person.service';
+import { isAppError, requireSalesPerson, type SalesAccount } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formId } from '../../lib/form-values.server';
 import { customerAccountsPath } from './sales-person-fields';

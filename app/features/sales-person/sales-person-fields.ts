@@ -1,6 +1,6 @@
-import type { ActingAction } from '../../../server/modules/sales-persons/acting-audit';
+import type { ActingAction } from '../../../server/page-surface.server';
 
-export type { SalesAccount } from '../../../server/modules/sales-persons/sales-person.service';
+export type { SalesAccount } from '../../../server/page-surface.server';
 
 /** The search page of a sales person's customers: the selector's full list, and its form without JavaScript. */
 export const customerAccountsPath = '/my-account/customer-accounts';

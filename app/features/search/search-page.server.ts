@@ -1,7 +1,7 @@
 import type { SearchAnswer } from '../../../core/catalog-types';
 import { maxSearchKeyLength } from '../../../core/search-text';
 import { createTranslator } from '../../../core/translate';
-import { isAppError } from '../../../server/errors';
+import { isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { asPageResponse } from '../catalog/app-errors.server';
 import { productListPageSize, readListingParams } from '../catalog/listing-params';

@@ -1,9 +1,6 @@
 import { isValidVatId, normaliseVatId } from '../../../core/vat-id';
-import { fieldProblems } from '../../../server/http/validation';
-import { countryNameOf, isCountryCode } from '../../../server/modules/addresses/countries';
-import { sanitizeSettingsHtml } from '../../../server/modules/settings/sanitize-html';
+import { countryNameOf, fieldProblems, isCountryCode, sanitizeSettingsHtml, signupInputSchema } from '../../../server/page-surface.server';
 import { signupFields, type SignupField, type SignupValues } from '../../../core/signup-fields';
-import { signupInputSchema } from '../../../server/modules/signup/signup-input';
 import type { AppLoadContext } from '../../app-context';
 import { formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 
