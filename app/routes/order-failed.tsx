@@ -9,6 +9,7 @@ import { Spinner } from '../components/ui/spinner';
 import { WarningIcon } from '../components/ui/icons';
 import { PlacedOrderDetails } from '../features/orders/placed-order-details';
 import { loadPlacedOrder, placedOrderIdOf } from '../features/orders/placed-order.server';
+import { formId } from '../lib/form-values.server';
 import { readForm } from '../lib/read-form.server';
 import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
@@ -36,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { redirectUrl } = await app.services.onlinePayments.retry(app.ctx, orderId);
       return redirect(redirectUrl);
     }
-    const methodId = Number(form.get('paymentMethodId'));
-    if (!Number.isInteger(methodId) || methodId <= 0) return data({ messageKey: 'checkout.payment.required' }, { status: 400 });
+    const methodId = formId(form, 'paymentMethodId');
+    if (methodId === null) return data({ messageKey: 'checkout.payment.required' }, { status: 400 });
     await app.services.onlinePayments.payOnAccount(app.ctx, orderId, methodId);
     return redirect(`/thank-you?order=${orderId}`);
   } catch (error) {
