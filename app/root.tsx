@@ -18,6 +18,7 @@ import { appLoadContext } from './app-context';
 import { ErrorScreen } from './components/error-screen';
 import { setApiToken } from './lib/api-client';
 import { TranslationsScript } from './lib/i18n';
+import { pageTitlesOf } from './lib/page-title';
 import { toShellSettings } from './lib/shell-settings.server';
 import { routeErrorMessageKey, useRouteErrorStatus } from './lib/route-error';
 import { sendPageView } from './lib/statistics';
@@ -55,9 +56,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { ctx, cspNonce } = context.get(appLoadContext);
+  const { ctx, cspNonce, translations } = context.get(appLoadContext);
   const { configuration, session } = context.get(shellContext);
-  return { locale: ctx.locale, configuration: toShellSettings(configuration), session, nonce: cspNonce };
+  return { locale: ctx.locale, configuration: toShellSettings(configuration), session, nonce: cspNonce, pageTitles: pageTitlesOf(translations) };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;

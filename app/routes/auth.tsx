@@ -7,14 +7,15 @@ import { appLoadContext } from '../app-context';
 import { readForm } from '../lib/read-form.server';
 import { LoginError, signIn } from '../lib/sign-in.server';
 import { SignupLink } from '../features/signup/signup-links';
+import { pageTitle } from '../lib/page-title';
 
 const loginForm = z.object({
   username: z.string().trim().min(1).max(200),
   password: z.string().min(1).max(500),
 });
 
-export function meta() {
-  return [{ title: 'Login' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'login');
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -25,6 +25,7 @@ import { reduceToAvailable } from '../features/checkout/stock-shortfall.server';
 import { useConfiguration, useSession } from '../features/session/use-root-data';
 import { readForm } from '../lib/read-form.server';
 import { useTranslation } from '../lib/i18n';
+import { pageTitle } from '../lib/page-title';
 
 // The checkout (/checkout?type=order|preOrder; docs/product.md, Checkout): one page, not a wizard.
 // Address, shipping, payment, PO number, delivery date and notes on the left; the order summary with
@@ -77,8 +78,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? true : defaultShouldRevalidate;
 }
 
-export function meta() {
-  return [{ title: 'Checkout' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'checkout');
 }
 
 const fieldClass = 'block h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 focus:border-brand focus:outline-2 focus:outline-brand';

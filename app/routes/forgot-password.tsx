@@ -4,6 +4,7 @@ import { appLoadContext } from '../app-context';
 import { ForgotPasswordForm, ResetMailSent } from '../features/password-reset/forgot-password-form';
 import { sendResetMailFromForm } from '../features/password-reset/password-reset.server';
 import { readForm } from '../lib/read-form.server';
+import { pageTitle } from '../lib/page-title';
 
 // /forgot-password (docs/product.md, Signup): the unauthorized layout's page where a user asks for
 // a reset link by e-mail address, linked from the login form. Signed-in users are sent home, like from
@@ -20,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ sent: null, problems: { email, emailError, failure } }, { status: result.status });
 }
 
-export function meta() {
-  return [{ title: 'Forgot password' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'forgot_password');
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/logout';
 import { appLoadContext } from '../app-context';
 import { clearAllCookies } from '../lib/session-cookies.server';
+import { pageTitle } from '../lib/page-title';
 
 // Signing out revokes the session on the server and clears every cookie, then goes to
 // /landing; the login button posts with ?to=auth to land on the login form instead. Only a POST signs
@@ -18,8 +19,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirect(target, { headers });
 }
 
-export function meta() {
-  return [{ title: 'Logout' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'logout');
 }
 
 export default function LogoutPage() {

@@ -15,6 +15,7 @@ import { SavedNotice, savedParam } from '../features/account/saved-notice';
 import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
+import { pageTitle } from '../lib/page-title';
 
 // /my-account/addresses (docs/product.md, Profile): the company's addresses by kind (main, invoice, postal,
 // shipping), each kind's default marked; add, change, delete (after a confirmation) and make one the
@@ -40,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, id, errors: result.errors, failure: result.failure, values: result.values }, { status: result.status });
 }
 
-export function meta() {
-  return [{ title: 'Addresses' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'addresses');
 }
 
 export default function AddressBookPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { customerSearchLimit } from '../features/sales-person/sales-person-field
 import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
+import { pageTitle } from '../lib/page-title';
 
 // /my-account/customer-accounts: a sales person finds a customer they serve by number or
 // name and acts for it. The sidebar's selector does the same with JavaScript; this page needs none: the
@@ -22,8 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return switchFromForm(app, await readForm(request, app));
 }
 
-export function meta() {
-  return [{ title: 'Customer accounts' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'customer_accounts');
 }
 
 const savedMessages = { switched: 'sales_person.switched' } as const;

@@ -16,6 +16,7 @@ import { ExportLinks } from '../features/order-history/download-links';
 import { downloadQuery, isFiltered } from '../features/order-history/list-url';
 import { EmptyState, LoadFailure } from '../features/order-history/list-states';
 import { useTranslation } from '../lib/i18n';
+import { pageTitle } from '../lib/page-title';
 
 // /my-account/invoices (docs/product.md, Finance): the finance view. On top what the company owes (open amount, of
 // it overdue, credit notes not yet settled, the balance, the oldest overdue due date), the open invoices
@@ -28,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadFinance(context.get(appLoadContext), new URL(request.url));
 }
 
-export function meta() {
-  return [{ title: 'Invoices' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'invoices');
 }
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {

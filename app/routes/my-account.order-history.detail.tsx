@@ -13,6 +13,7 @@ import { ReorderResult } from '../features/order-history/reorder-result';
 import { DeliveryStatusChip, OrderStatusChip, PaymentStatusChip } from '../features/order-history/status-chip';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
+import { pageTitle } from '../lib/page-title';
 
 // /my-account/order-history/:id (docs/product.md, Orders): one order, read like a delivery note:
 // its status timeline and parcels with tracking on top, then the lines as ordered, the totals, addresses,
@@ -30,8 +31,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return reorderFromForm(app, params.id, await readForm(request, app));
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Order ${loaderData.order.orderNumber}` : 'Order' }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? pageTitle(matches, 'order', { orderNumber: loaderData.order.orderNumber }) : pageTitle(matches, 'order_history');
 }
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -16,6 +16,7 @@ import { EmptyState, LoadFailure } from '../features/order-history/list-states';
 import { loadOrderHistory } from '../features/order-history/order-history.server';
 import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
+import { pageTitle } from '../lib/page-title';
 
 // /my-account/order-history (docs/product.md, Orders): the orders the user may see (the company's, or only their
 // own where the company keeps orders apart: server/modules/orders/order-history-scope.ts), newest first,
@@ -27,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrderHistory(context.get(appLoadContext), new URL(request.url));
 }
 
-export function meta() {
-  return [{ title: 'Order history' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'order_history');
 }
 
 export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {

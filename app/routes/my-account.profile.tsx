@@ -11,6 +11,7 @@ import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
 import { localeCookie } from '../lib/session-cookies.server';
+import { pageTitle } from '../lib/page-title';
 
 // /my-account (docs/product.md, Profile): the profile as the shop knows it (name, username, e-mail, phone,
 // language, net or gross display, the company with customer number and VAT country), the form to change
@@ -44,8 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent: null, errors: {}, failure: { messageKey: 'validation.invalid', params: {} } }, { status: 400 });
 }
 
-export function meta() {
-  return [{ title: 'My account' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'my_account');
 }
 
 const savedMessages = { profile: 'profile.updated', password: 'password.updated' } as const;

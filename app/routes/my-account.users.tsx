@@ -17,6 +17,7 @@ import { useSession } from '../features/session/use-root-data';
 import { isAppError } from '../../server/page-surface.server';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
+import { pageTitle } from '../lib/page-title';
 
 // /my-account/users (docs/product.md, Company users): the customer admin's users of the company — name, username, e-mail,
 // phone, active, locked, admin and last sign-in — as a table on wide screens and cards on phones; a form to
@@ -52,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.outcome.status });
 }
 
-export function meta() {
-  return [{ title: 'Users' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'users');
 }
 
 export default function CompanyUsersPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { formId } from '../lib/form-values.server';
 import { readForm } from '../lib/read-form.server';
 import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
+import { pageTitle } from '../lib/page-title';
 
 // /order-failed?order={id} (docs/product.md, Checkout): the online payment of an order did
 // not go through ('payment failed for order {orderNumber}'). While the order is still reserved the
@@ -49,8 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: 'Payment failed' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'payment_failed');
 }
 
 export default function OrderFailedPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { loadResetLink, resetPasswordFromForm } from '../features/password-reset
 import { ResetLinkInvalid, ResetPasswordForm } from '../features/password-reset/reset-password-form';
 import { readForm } from '../lib/read-form.server';
 import { clearAllCookies } from '../lib/session-cookies.server';
+import { pageTitle } from '../lib/page-title';
 
 // /reset?token=… (docs/product.md, Signup and Company users): the page of the reset and invitation mails'
 // single-use link. It opens for everyone, signed in or not (core/route-guards.ts): a link must work in
@@ -38,8 +39,8 @@ export function headers() {
   return { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
 }
 
-export function meta() {
-  return [{ title: 'Set password' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'set_password');
 }
 
 export default function ResetPage({ loaderData, actionData }: Route.ComponentProps) {

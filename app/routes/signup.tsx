@@ -7,6 +7,7 @@ import { SignupBlocked, SignupReceived } from '../features/signup/signup-outcome
 import { loadSignupPage, sendSignupFromForm } from '../features/signup/signup.server';
 import { useTranslation } from '../lib/i18n';
 import { readForm } from '../lib/read-form.server';
+import { pageTitle } from '../lib/page-title';
 
 // /signup (docs/product.md, Signup): a company asks for a customer account. The unauthorized
 // layout's page, for people who are not signed in (signed-in users are sent home, like from /auth). The
@@ -28,8 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ sent: null, problems: { errors, failure, values } }, { status: result.status });
 }
 
-export function meta() {
-  return [{ title: 'Signup request' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'signup');
 }
 
 export default function SignupPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { PlacedOrderDetails } from '../features/orders/placed-order-details';
 import { loadPlacedOrder } from '../features/orders/placed-order.server';
 import { useTranslation } from '../lib/i18n';
 import { useCartStore } from '../stores/cart-store';
+import { pageTitle } from '../lib/page-title';
 
 // The confirmation after a placed order: /thank-you?order={id}, also the provider's
 // return address after an online payment (&session_id=…). The order is read from its snapshot for the
@@ -24,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return placed;
 }
 
-export function meta() {
-  return [{ title: 'Thank you' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'thank_you');
 }
 
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
