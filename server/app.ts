@@ -33,6 +33,7 @@ import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/err
 import reactRouterPlugin from './plugins/react-router.ts';
 import requestContext from './plugins/request-context.ts';
 import requestNormalisation from './plugins/request-normalisation.ts';
+import apiAccess from './modules/access/api-access.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { createServices, type Services } from './services.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
@@ -122,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
 
   await app.register(
     async function api(scope) {
+      // Every API route's requirement of its caller, checked before the route reads any input.
+      await scope.register(apiAccess);
       for (const routes of [loginRoutes, userRoutes, companyUserRoutes, salesPersonRoutes, configurationRoutes, lookupRoutes, statisticsRoutes]) {
         await scope.register(routes, { services });
       }

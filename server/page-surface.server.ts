@@ -15,7 +15,7 @@ export { AppError, isAppError } from './errors.ts';
 export { fieldProblems, parseInput } from './http/validation.ts';
 
 // Who may do what: the access policy every API route applies too.
-export { requireSalesPerson } from './modules/sales-persons/sales-person.service.ts';
+export { mayChangeMasterData, meetsRequirement, requireAccess } from './modules/access/access-policy.ts';
 
 // Input schemas and queries: a page's form is checked by the schema its API route uses.
 export { addressInputSchema } from './modules/addresses/address-input.ts';
@@ -29,7 +29,7 @@ export { resetMailInputSchema, resetPasswordInputSchema } from './modules/auth/p
 export { signupInputSchema } from './modules/signup/signup-input.ts';
 
 // Facts of the shop a page shows or decides by.
-export { addressTypes, mayChangeMasterData } from './modules/addresses/address.service.ts';
+export { addressTypes } from './modules/addresses/address.service.ts';
 export { countryNameOf, isCountryCode } from './modules/addresses/countries.ts';
 export { onlinePaymentCode } from './modules/payments/payment-provider.ts';
 export { sanitizeSettingsHtml } from './modules/settings/sanitize-html.ts';

@@ -49,7 +49,7 @@ import { createOrderPlacement } from './modules/orders/order-placement.service.t
 import { createOrderRepository } from './modules/orders/order.repository.ts';
 import { createOrderService } from './modules/orders/order.service.ts';
 import { createOrderScopes } from './modules/orders/order-history-scope.ts';
-import { createFinanceAccess } from './modules/finance/finance-access.ts';
+import { createFinanceReaders } from './modules/access/finance-readers.ts';
 import { createFinanceRepository } from './modules/finance/finance.repository.ts';
 import { createFinanceService } from './modules/finance/finance.service.ts';
 import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
@@ -114,6 +114,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     log,
   });
   const financeDocuments = createFinanceRepository(db);
+  // Who reads a company's invoices and credits, for the finance view and the documents alike.
+  const financeReaders = createFinanceReaders({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(db)) });
   // One throttle (one table and window) for sign-ins, password resets and signup requests.
   const throttle = createRequestThrottle(createLoginThrottleRepository(db), config.loginThrottle.windowMinutes);
   const auth = createAuthService({
@@ -167,13 +169,14 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       documents: createDocumentsRepository(db),
       orders: createOrderRepository(db),
       orderScopes: createOrderScopes(createOrderHistoryRepository(db)),
+      financeReaders,
       mediaDir: config.mediaDir,
     }),
     // The finance view (invoices and credits, their summary and export); documents of the company under the
     // company's sharing setting, their orders under the history's rule of whose orders a user sees.
     finance: createFinanceService({
       finance: financeDocuments,
-      access: createFinanceAccess({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(db)) }),
+      readers: financeReaders,
       shopCurrency: async (ctx) => (await settings.getConfiguration(ctx)).defaultCurrency,
     }),
     onlinePayments,

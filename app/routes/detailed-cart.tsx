@@ -3,6 +3,7 @@ import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router
 import type { OrderType } from '../../core/catalog-types';
 import { lineKey } from '../../core/cart-state';
 import { defaultShippingMethod } from '../../core/checkout-input';
+import { meetsRequirement } from '../../server/page-surface.server';
 import type { Route } from './+types/detailed-cart';
 import { appLoadContext } from '../app-context';
 import { CartEmptyState } from '../features/cart/cart-empty-state';
@@ -22,7 +23,7 @@ import { useCartStore } from '../stores/cart-store';
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx } = context.get(appLoadContext);
   // Visitors and guests never see this page: the root loader's guard redirects them.
-  if (!ctx.identity || ctx.identity.role === 'guest') return { basket: null, shippingMethod: null };
+  if (!meetsRequirement(ctx, 'buyer')) return { basket: null, shippingMethod: null };
   const [basket, configuration] = await Promise.all([services.basket.getBasket(ctx), services.settings.getConfiguration(ctx)]);
   // The summary prices shipping with the method a checkout starts with (the page shell leaves the methods out).
   return { basket, shippingMethod: defaultShippingMethod(configuration.shippingMethods, configuration.defaultShippingMethodId) };

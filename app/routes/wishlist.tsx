@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
+import { meetsRequirement } from '../../server/page-surface.server';
 import type { Route } from './+types/wishlist';
 import { appLoadContext } from '../app-context';
 import { buttonClasses } from '../components/ui/button';
@@ -15,7 +16,7 @@ import { useWishlistStore } from '../stores/wishlist-store';
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx } = context.get(appLoadContext);
   // Visitors and guests never see this page: the root loader's guard redirects them.
-  if (!ctx.identity || ctx.identity.role === 'guest') return { wishlist: null };
+  if (!meetsRequirement(ctx, 'buyer')) return { wishlist: null };
   return { wishlist: await services.wishlist.getWishlist(ctx) };
 }
 

@@ -70,18 +70,19 @@ describe('GET /api/user/companyUsers', () => {
 });
 
 describe('who may manage users', () => {
-  it('refuses everyone but customer admins (403), the shared guest too, and changes nothing', async () => {
+  it('refuses everyone but customer admins (403; the shared guest is asked to sign in), and changes nothing', async () => {
     const customerId = await userIdOf('customer');
     for (const account of ['customer', 'customer2', 'sales', 'admin', 'guest'] as const) {
+      const refusal = account === 'guest' ? 'error.login_required' : 'error.forbidden';
       const client = await demoClient(account);
-      expectRefusal(await client.get('/api/user/companyUsers'), 403, 'error.forbidden');
+      expectRefusal(await client.get('/api/user/companyUsers'), 403, refusal);
       const before = await snapshot(shop);
-      expectRefusal(await client.post('/api/user/saveCompanyUser', userBody()), 403, 'error.forbidden');
-      expectRefusal(await client.post('/api/user/saveCompanyUser', userBody({ _id: customerId, locked: true })), 403, 'error.forbidden');
-      expectRefusal(await client.post('/api/user/inviteCompanyUser', { _id: customerId }), 403, 'error.forbidden');
-      expectRefusal(await client.post('/api/user/sendCompanyUserPasswordReset', { _id: customerId }), 403, 'error.forbidden');
+      expectRefusal(await client.post('/api/user/saveCompanyUser', userBody()), 403, refusal);
+      expectRefusal(await client.post('/api/user/saveCompanyUser', userBody({ _id: customerId, locked: true })), 403, refusal);
+      expectRefusal(await client.post('/api/user/inviteCompanyUser', { _id: customerId }), 403, refusal);
+      expectRefusal(await client.post('/api/user/sendCompanyUserPasswordReset', { _id: customerId }), 403, refusal);
       // Entitlement before validation: an empty body is refused the same way.
-      expectRefusal(await client.post('/api/user/saveCompanyUser', {}), 403, 'error.forbidden');
+      expectRefusal(await client.post('/api/user/saveCompanyUser', {}), 403, refusal);
       expect(await snapshot(shop)).toEqual(before);
     }
     expectRefusal(await sessionClient(shop, null).get('/api/user/companyUsers'), 401, 'error.unauthorized');

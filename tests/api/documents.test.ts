@@ -251,7 +251,7 @@ describe('GET /api/order/{id}/document', () => {
 
   it('refuses the guest and anyone not signed in', async () => {
     const guest = await get(`/api/order/${order._id}/document`, auth.guest);
-    expect([guest.status, guest.json().messageKey]).toEqual([403, 'error.forbidden']);
+    expect([guest.status, guest.json().messageKey]).toEqual([403, 'error.login_required']);
     expect((await get(`/api/order/${order._id}/document`, '')).status).toBe(401);
   });
 });
@@ -319,7 +319,7 @@ describe('GET /api/account/document/{id}', () => {
       await shop.db.updateTable('companies').set({ users_see_finance: 0 }).where('id', '=', company.a).execute();
     }
     const guest = await get(`/api/account/document/${docs.invoiceA}`, auth.guest);
-    expect([guest.status, guest.json().messageKey]).toEqual([403, 'error.forbidden']);
+    expect([guest.status, guest.json().messageKey]).toEqual([403, 'error.login_required']);
     expect((await get(`/api/account/document/${docs.invoiceA}`, '')).status).toBe(401);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../server/context.ts';
 import type { NewRow } from '../../server/db/schema.ts';
+import { createFinanceReaders } from '../../server/modules/access/finance-readers.ts';
 import { hashSessionToken, newSessionToken } from '../../server/modules/auth/session-token.ts';
-import { createFinanceAccess } from '../../server/modules/finance/finance-access.ts';
 import { createFinanceRepository } from '../../server/modules/finance/finance.repository.ts';
 import { createFinanceService } from '../../server/modules/finance/finance.service.ts';
 import { createOrderHistoryRepository } from '../../server/modules/orders/order-history.repository.ts';
@@ -105,7 +105,7 @@ beforeAll(async () => {
   const financeDocuments = createFinanceRepository(shop.db);
   shop.services.finance = createFinanceService({
     finance: financeDocuments,
-    access: createFinanceAccess({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(shop.db)) }),
+    readers: createFinanceReaders({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(shop.db)) }),
     shopCurrency: async (ctx) => (await shop.services.settings.getConfiguration(ctx)).defaultCurrency,
     today: () => today,
   });
@@ -378,12 +378,12 @@ describe('GET /api/account/list: financeStatus', () => {
 });
 
 describe('who sees what', () => {
-  it('answers 401 without a session and 403 error.forbidden to the shared guest', async () => {
+  it('answers 401 without a session and 403 error.login_required to the shared guest', async () => {
     for (const url of ['/api/account/list', '/api/account/list/export?format=csv']) {
       expect((await get(url, '')).statusCode).toBe(401);
       const guest = await get(url, auth.guest);
       expect(guest.statusCode).toBe(403);
-      expect(guest.json()).toMatchObject({ messageKey: 'error.forbidden' });
+      expect(guest.json()).toMatchObject({ messageKey: 'error.login_required' });
     }
   });
 

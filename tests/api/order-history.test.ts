@@ -393,7 +393,7 @@ describe('who sees which orders', () => {
     expect(ids((await customer2.get('/api/order?search=frm-0001')).body.data)).toEqual([foreignOrderId]);
     const guest = sessionClient(shop, await shop.login('guest'));
     for (const url of ['/api/order', `/api/order/${trackedOrderId}`, '/api/order/export?format=csv']) {
-      expect([url, (await guest.get(url)).body.messageKey]).toEqual([url, 'error.forbidden']);
+      expect([url, (await guest.get(url)).body.messageKey]).toEqual([url, 'error.login_required']);
       expect([url, (await sessionClient(shop, null).get(url)).statusCode]).toEqual([url, 401]);
     }
     expect((await guest.post(`/api/order/${trackedOrderId}/reorder`)).statusCode).toBe(403);

@@ -159,7 +159,7 @@ describe('POST /api/user/currentUser', () => {
   it('is closed to the shared guest and to nobody', async () => {
     const guest = await saveProfile(await shop.login('guest'), { firstName: 'Gast' });
     expect(guest.statusCode).toBe(403);
-    expect(guest.json().messageKey).toBe('error.forbidden');
+    expect(guest.json().messageKey).toBe('error.login_required');
     expect((await saveProfile(null, { firstName: 'Niemand' })).statusCode).toBe(401);
     expect((await storedUser('guest')).first_name).toBe('Gast');
   });
@@ -231,7 +231,7 @@ describe('POST /api/user/changeCurrentUserPassword', () => {
   it('is closed to the shared guest and to nobody', async () => {
     const guest = await changePassword(await shop.login('guest'), { currentPassword: 'guest', newPassword: 'Lagerhalle7Nord' });
     expect(guest.statusCode).toBe(403);
-    expect(guest.json().messageKey).toBe('error.forbidden');
+    expect(guest.json().messageKey).toBe('error.login_required');
     expect((await changePassword(null, { currentPassword: 'x', newPassword: 'Lagerhalle7Nord' })).statusCode).toBe(401);
     expect(await loginStatus('guest', 'guest')).toBe(200);
   });

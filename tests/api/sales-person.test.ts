@@ -143,7 +143,7 @@ describe('GET /api/user/salesPersonCustomers', () => {
     expect([long.statusCode, long.body.messageKey, long.body.field]).toEqual([400, 'validation.too_long', 'search']);
     for (const account of ['customer', 'customeradmin', 'admin', 'guest'] as const) {
       const answer = await customers('1000', account);
-      expect([account, answer.statusCode, answer.body.messageKey]).toEqual([account, 403, 'error.forbidden']);
+      expect([account, answer.statusCode, answer.body.messageKey]).toEqual([account, 403, account === 'guest' ? 'error.login_required' : 'error.forbidden']);
     }
     expect((await customers('1000', null as unknown as DemoAccount)).statusCode).toBe(401);
   });
@@ -209,7 +209,7 @@ describe('POST /api/user/switchCustomerOfSalesPerson', () => {
     const entries = await allActivity();
     for (const account of ['customer', 'customeradmin', 'admin', 'customer2', 'guest'] as const) {
       const answer = await switchTo(company.get('10002'), account);
-      expect([account, answer.statusCode, answer.body.messageKey]).toEqual([account, 403, 'error.forbidden']);
+      expect([account, answer.statusCode, answer.body.messageKey]).toEqual([account, 403, account === 'guest' ? 'error.login_required' : 'error.forbidden']);
     }
     expect((await call('customer', 'GET', '/api/user/currentUser')).body.account.company.customerNo).toBe('10001');
     expect(await allActivity()).toBe(entries);
@@ -376,7 +376,7 @@ describe('GET /api/user/companyActivity', () => {
     expect((await call('admin', 'GET', '/api/user/companyActivity?pageSize=2')).body.data).toEqual(first.body.data);
     for (const account of ['customer', 'customer2', 'sales', 'guest'] as const) {
       const answer = await call(account, 'GET', '/api/user/companyActivity');
-      expect([account, answer.statusCode, answer.body.messageKey]).toEqual([account, 403, 'error.forbidden']);
+      expect([account, answer.statusCode, answer.body.messageKey]).toEqual([account, 403, account === 'guest' ? 'error.login_required' : 'error.forbidden']);
     }
     expect((await call(null, 'GET', '/api/user/companyActivity')).statusCode).toBe(401);
     for (const query of ['page=0', 'pageSize=101', 'page=abc']) {

@@ -2,16 +2,17 @@
 // table for the API and the files it serves, React Router's manifest for pages) the status a plain
 // request answers for each role (docs/product.md, Roles; docs/security.md):
 //   - nobody signed in: 401 `error.unauthorized` on the API; pages redirect to /landing;
-//   - the shared guest: no cart and no wishlist (403 `error.login_required`), no account (403
-//     `error.forbidden`); /detailed-cart and /wishlist redirect to /;
+//   - the shared guest: whatever needs a full account (cart, wishlist, the account) answers 403
+//     `error.login_required`; /detailed-cart, /wishlist and the account pages redirect to /;
 //   - signed-in users are sent from /landing and /auth to /;
 //   - signing out is a POST; GET /logout shows a page with the button.
 // Entitlement comes before validation, so an entitled role may get 400 for an empty body, an
 // unentitled one gets 401/403 whatever it sends.
 //
 // An entry is a status, `302 → /target` for a redirect, or `403 messageKey` when the message key
-// matters. A route the app has and this table lacks fails the test, and so does a row the app no
-// longer has (entitlements.test.ts). `ANY` covers every method of a path.
+// matters. A route the app has and this table lacks fails the test, and so does a row the app no longer
+// has; an API row must agree with the requirement its route declares (server/modules/access/api-access.ts)
+// (entitlements.test.ts). `ANY` covers every method of a path.
 
 export const tableRoles = ['none', 'guest', 'customer', 'customeradmin', 'customer2', 'sales', 'admin'] as const;
 
@@ -38,24 +39,24 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/statistics/event',                         204,          204,        204,      204,      204,      204,      204],
   // The account.
   ['GET /api/user/currentUser',                          401,          200,        200,      200,      200,      200,      200],
-  ['POST /api/user/changeCurrentUserPassword',           401,          '403 error.forbidden', 400, 400,  400,      400,      400],
+  ['POST /api/user/changeCurrentUserPassword',           401,          login,      400,      400,      400,      400,      400],
   // Changing the own profile: an empty body changes nothing (200); the shared guest has no profile.
-  ['POST /api/user/currentUser',                         401,          '403 error.forbidden', 200, 200,  200,      200,      200],
+  ['POST /api/user/currentUser',                         401,          login,      200,      200,      200,      200,      200],
   // A request for a customer account needs no session (an empty body: 400, nothing stored).
   ['POST /api/user/requestAccount',                      400,          400,        400,      400,      400,      400,      400],
   // Password reset by mail: no session needed, a session changes nothing (an empty body: 400, nothing sent or set).
   ['POST /api/user/sendResetPasswordEmail',              400,          400,        400,      400,      400,      400,      400],
   ['POST /api/user/resetPassword',                       400,          400,        400,      400,      400,      400,      400],
   // The company's users: customer admins only (entitlement before validation: an empty body is their 400).
-  ['GET /api/user/companyUsers',                         401,          '403 error.forbidden', '403 error.forbidden', 200, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
-  ['POST /api/user/saveCompanyUser',                     401,          '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
-  ['POST /api/user/inviteCompanyUser',                   401,          '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
-  ['POST /api/user/sendCompanyUserPasswordReset',        401,          '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  ['GET /api/user/companyUsers',                         401,          login,      '403 error.forbidden', 200, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  ['POST /api/user/saveCompanyUser',                     401,          login,      '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  ['POST /api/user/inviteCompanyUser',                   401,          login,      '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
+  ['POST /api/user/sendCompanyUserPasswordReset',        401,          login,      '403 error.forbidden', 400, '403 error.forbidden', '403 error.forbidden', '403 error.forbidden'],
   // Sales persons: their customers and the switch (an empty body: 400, nothing switched); the audit trail of
   // what sales persons did for the company: its customer admins (and admins, who manage it like them).
-  ['GET /api/user/salesPersonCustomers',                 401,          '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', 200, '403 error.forbidden'],
-  ['POST /api/user/switchCustomerOfSalesPerson',         401,          '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden'],
-  ['GET /api/user/companyActivity',                      401,          '403 error.forbidden', '403 error.forbidden', 200, '403 error.forbidden', '403 error.forbidden', 200],
+  ['GET /api/user/salesPersonCustomers',                 401,          login,      '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', 200, '403 error.forbidden'],
+  ['POST /api/user/switchCustomerOfSalesPerson',         401,          login,      '403 error.forbidden', '403 error.forbidden', '403 error.forbidden', 400, '403 error.forbidden'],
+  ['GET /api/user/companyActivity',                      401,          login,      '403 error.forbidden', 200, '403 error.forbidden', '403 error.forbidden', 200],
   // Reference data.
   ['GET /api/lookup',                                    401,          200,        200,      200,      200,      200,      200],
   ['GET /api/season',                                    401,          200,        200,      200,      200,      200,      200],
@@ -69,15 +70,15 @@ export const entitlementTable: readonly TableRow[] = [
   // Orders: the buyer's company only; placing one needs an Idempotency-Key (400 without one). The order
   // history is the account's (the guest has none); an order id nobody has answers 404.
   ['POST /api/order/create',                             401,          login,      400,      400,      400,      400,      400],
-  ['GET /api/order',                                     401,          '403 error.forbidden', 200, 200, 200,     200,      200],
-  ['GET /api/order/export',                              401,          '403 error.forbidden', 200, 200, 200,     200,      200],
-  ['GET /api/order/:id',                                 401,          '403 error.forbidden', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
-  ['POST /api/order/:id/reorder',                        401,          '403 error.forbidden', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
+  ['GET /api/order',                                     401,          login,      200,      200,      200,      200,      200],
+  ['GET /api/order/export',                              401,          login,      200,      200,      200,      200,      200],
+  ['GET /api/order/:id',                                 401,          login,      '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
+  ['POST /api/order/:id/reorder',                        401,          login,      '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
   // Documents as PDF: the order confirmation under the order's rule; invoices, credit notes and the statement
   // for those who see the company's finance (plain users only where the company shares it, else 403).
-  ['GET /api/order/:id/document',                        401,          '403 error.forbidden', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
-  ['GET /api/account/document/:id',                      401,          '403 error.forbidden', '403 finance.not_shared', '404 document.not_found', '403 finance.not_shared', '404 document.not_found', '404 document.not_found'],
-  ['GET /api/account/statement',                         401,          '403 error.forbidden', '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
+  ['GET /api/order/:id/document',                        401,          login,      '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found', '404 order.not_found'],
+  ['GET /api/account/document/:id',                      401,          login,      '403 finance.not_shared', '404 document.not_found', '403 finance.not_shared', '404 document.not_found', '404 document.not_found'],
+  ['GET /api/account/statement',                         401,          login,      '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
   // Online payment: placing needs the key like order/create; retry and pay on account an order id.
   // The provider's webhook needs no session: its signature is the proof (400 without one).
   ['POST /api/payment/createOrder',                      401,          login,      400,      400,      400,      400,      400],
@@ -92,8 +93,8 @@ export const entitlementTable: readonly TableRow[] = [
   ['DELETE /api/address/:id',                            401,          login,      '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found', '404 address.not_found'],
   // The finance view: customer admins, sales persons and admins; plain customers only where the company
   // shares its invoices (no demo company does), the shared guest never.
-  ['GET /api/account/list',                              401,          '403 error.forbidden', '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
-  ['GET /api/account/list/export',                       401,          '403 error.forbidden', '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
+  ['GET /api/account/list',                              401,          login,      '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
+  ['GET /api/account/list/export',                       401,          login,      '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
   // The catalogue: everyone signed in, the guest included.
   ['GET /api/materialCategory',                          401,          200,        200,      200,      200,      200,      200],
   ['GET /api/material',                                  401,          200,        200,      200,      200,      200,      200],

@@ -21,7 +21,7 @@ export async function loadAddressBook(app: AppLoadContext): Promise<AddressBook>
   const countries = [...codes]
     .map((code) => ({ code, name: countryNameOf(code, app.ctx.locale) }))
     .sort((a, b) => a.name.localeCompare(b.name, app.ctx.locale));
-  return { addresses, mayChangeMasterData: app.ctx.identity ? mayChangeMasterData(app.ctx.identity.role) : false, countries };
+  return { addresses, mayChangeMasterData: app.ctx.identity ? mayChangeMasterData(app.ctx.identity) : false, countries };
 }
 
 /** A refusal that concerns no single field (a blocked user, the last invoice address) stands above the form. */

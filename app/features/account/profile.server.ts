@@ -1,5 +1,5 @@
 import type { Locale } from '../../../core/locale';
-import { fieldProblems, passwordChangeInputSchema, profileInputSchema } from '../../../server/page-surface.server';
+import { fieldProblems, passwordChangeInputSchema, profileInputSchema, requireAccess } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
 import { sessionCookies } from '../../lib/session-cookies.server';
@@ -36,9 +36,8 @@ export async function changePasswordFromForm(app: AppLoadContext, form: FormData
   // The repetition guards against a typing error nobody could see: the page's own check, not the API's.
   if (values.newPasswordRepeat !== values.newPassword) errors.newPasswordRepeat = 'password.repeat.mismatch';
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, status: 400, errors, failure: null };
-  const identity = app.ctx.identity;
-  if (!identity) return { ok: false, status: 401, errors: {}, failure: { messageKey: 'error.unauthorized', params: {} } };
   try {
+    const { identity } = requireAccess(app.ctx, 'accountUser');
     const session = await app.services.auth.changePassword({ tenant: app.ctx.tenant, userId: identity.userId, ip: app.clientIp, ...parsed.data });
     return { ok: true, cookies: sessionCookies(session, app.services.auth.sessionTtlSeconds, app.publicConfig.publicUrl) };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { pageOfUrl } from '../../../core/list-page';
-import type { ActivityEntry } from '../../../server/page-surface.server';
+import { type ActivityEntry, meetsRequirement } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 
 // What sales persons did for the company, for the customer admin's users page (docs/product.md, Company users): the same
@@ -20,8 +20,7 @@ export interface CompanyActivity {
  * `'failed'` when the read failed (the section says so; the rest of the page stands).
  */
 export async function loadCompanyActivity(app: AppLoadContext, url: URL): Promise<CompanyActivity | 'failed' | null> {
-  const role = app.ctx.identity?.role;
-  if ((role !== 'customer_admin' && role !== 'admin') || app.ctx.identity?.companyId == null) return null;
+  if (!meetsRequirement(app.ctx, 'companyActivityReader')) return null;
   const page = pageOfUrl(url.searchParams, activityPageParam);
   try {
     const answer = await app.services.salesPersons.companyActivity(app.ctx, { page, pageSize: activityPageSize });

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { isAppError, requireSalesPerson, type SalesAccount } from '../../../server/page-surface.server';
+import { isAppError, requireAccess, type SalesAccount } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formId } from '../../lib/form-values.server';
 import { customerAccountsPath } from './sales-person-fields';
@@ -24,7 +24,7 @@ function refuse(status: number, messageKey: string): never {
 
 function checkSalesPerson(app: AppLoadContext): void {
   try {
-    requireSalesPerson(app.ctx);
+    requireAccess(app.ctx, 'salesPerson');
   } catch (error) {
     if (isAppError(error)) refuse(error.statusCode, error.messageKey);
     throw error;

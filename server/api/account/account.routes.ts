@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { requireCustomerSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import { streamExport } from '../../lib/export/stream-export.ts';
 import { financeExportQuery, financeListQuery } from '../../modules/finance/finance-list-query.ts';
@@ -9,17 +8,17 @@ import type { Services } from '../../services.ts';
 //   GET /api/account/list         → { data: [document], meta: { total, page, pageSize }, financeStatus }
 //                                   (page, pageSize, type, status, from, to, search, sort)
 //   GET /api/account/list/export  → the filtered list as XLSX or CSV (format and the list's filters)
-// The account's: 401 without a session, 403 error.forbidden for the shared guest, 403 'finance.not_shared'
+// The account's: 401 without a session, 403 error.login_required for the shared guest, 403 'finance.not_shared'
 // for a plain customer of a company that keeps its finance documents to its admins; then the input (400).
 
 export default async function accountRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get('/account/list', async (request) => {
-    const view = await services.finance.viewFor(requireCustomerSession(request));
+    const view = await services.finance.viewFor(request.ctx);
     return view.list(parseInput(financeListQuery, request.query));
   });
 
   app.get('/account/list/export', async (request, reply) => {
-    const view = await services.finance.viewFor(requireCustomerSession(request));
+    const view = await services.finance.viewFor(request.ctx);
     return streamExport(reply, view.exportDocuments(parseInput(financeExportQuery, request.query)));
   });
 }

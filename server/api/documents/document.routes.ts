@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseRecordId } from '../../../core/record-id.ts';
-import { requireSession } from '../../http/guards.ts';
 import type { RenderedDocument } from '../../modules/documents/documents.service.ts';
 import { pdfHeaders } from '../../modules/documents/pdf-headers.ts';
 import type { Services } from '../../services.ts';
@@ -21,17 +20,17 @@ function sendPdf(reply: FastifyReply, document: RenderedDocument) {
 
 export default async function documentRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get('/order/:id/document', async (request, reply) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     return sendPdf(reply, await services.documents.orderConfirmation(ctx, idOf(request.params)));
   });
 
   app.get('/account/document/:id', async (request, reply) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     return sendPdf(reply, await services.documents.financeDocument(ctx, idOf(request.params)));
   });
 
   app.get('/account/statement', async (request, reply) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     return sendPdf(reply, await services.documents.accountStatement(ctx));
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
 
@@ -28,7 +27,7 @@ export default async function loginRoutes(app: FastifyInstance, { services }: { 
   });
 
   app.post('/logout', async (request, reply) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     await services.auth.logout(ctx.tenant, request.authToken as string);
     return reply.status(204).send();
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
 
@@ -10,7 +9,7 @@ const lookupQuery = z.object({
 
 export default async function lookupRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get('/lookup', async (request) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     const { lookupName } = parseInput(lookupQuery, request.query);
     switch (lookupName) {
       case 'vatConversionTable':

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../../http/guards.ts';
 import type { RequestContext } from '../../context.ts';
 import type { Services } from '../../services.ts';
 
@@ -11,12 +10,12 @@ export default async function shippingTypeRoutes(app: FastifyInstance, { service
   }
 
   app.get('/shippingType', async (request) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     return { data: await activeMethods(ctx) };
   });
 
   app.get('/shippingType/countries', async (request) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     const countries = (await activeMethods(ctx)).flatMap((method) => method.countries.map((country) => country.code));
     return { data: [...new Set(countries)].sort() };
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
 import { companyUserIdSchema, companyUserInputSchema } from '../../modules/company-users/company-user-input.ts';
 import type { Services } from '../../services.ts';
@@ -16,23 +15,23 @@ import type { Services } from '../../services.ts';
 // Who may call comes before what is sent: a caller who is no customer admin gets 403 whatever the body.
 
 export default async function companyUserRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.get('/user/companyUsers', async (request) => services.companyUsers.list(requireSession(request)));
+  app.get('/user/companyUsers', async (request) => services.companyUsers.list(request.ctx));
 
   app.post('/user/saveCompanyUser', async (request) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     await services.companyUsers.checkAccess(ctx);
     return services.companyUsers.save(ctx, parseInput(companyUserInputSchema, request.body));
   });
 
   app.post('/user/inviteCompanyUser', async (request, reply) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     await services.companyUsers.checkAccess(ctx);
     await services.companyUsers.inviteAgain(ctx, parseInput(companyUserIdSchema, request.body)._id);
     return reply.status(204).send();
   });
 
   app.post('/user/sendCompanyUserPasswordReset', async (request, reply) => {
-    const ctx = requireSession(request);
+    const { ctx } = request;
     await services.companyUsers.checkAccess(ctx);
     await services.companyUsers.sendPasswordReset(ctx, parseInput(companyUserIdSchema, request.body)._id);
     return reply.status(204).send();

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { accountListPageSize, pagingShape } from '../../../core/list-page.ts';
 import { recordId } from '../../../core/record-id.ts';
-import { requireSession } from '../../http/guards.ts';
 import { parseInput } from '../../http/validation.ts';
-import { requireActivityReader, requireSalesPerson } from '../../modules/sales-persons/sales-person.service.ts';
 import type { Services } from '../../services.ts';
 
 // Sales persons acting for their customers (docs/product.md, Sales persons; ADR 0015):
@@ -35,22 +33,19 @@ const activityQuery = z.object(pagingShape(accountListPageSize));
 export default async function salesPersonRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Entitlement before validation: someone not entitled gets 403 whatever they send.
   app.get('/user/salesPersonCustomers', async (request) => {
-    const ctx = requireSession(request);
-    requireSalesPerson(ctx);
+    const { ctx } = request;
     const { search } = parseInput(customersQuery, request.query);
     return services.salesPersons.searchCustomers(ctx, search);
   });
 
   app.post('/user/switchCustomerOfSalesPerson', async (request) => {
-    const ctx = requireSession(request);
-    requireSalesPerson(ctx);
+    const { ctx } = request;
     const { customerId } = parseInput(switchBody, request.body);
     return services.salesPersons.switchCustomer(ctx, request.authToken as string, customerId);
   });
 
   app.get('/user/companyActivity', async (request) => {
-    const ctx = requireSession(request);
-    requireActivityReader(ctx);
+    const { ctx } = request;
     const page = parseInput(activityQuery, request.query);
     return services.salesPersons.companyActivity(ctx, page);
   });

@@ -1,24 +1,27 @@
+import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountContext, OrderScopes } from '../orders/order-history-scope.ts';
-import type { FinanceScope } from './finance.repository.ts';
+import type { FinanceScope } from '../finance/finance.repository.ts';
+import type { OrderScopes } from '../orders/order-history-scope.ts';
+import { requireAccess, seesWholeCompany } from './access-policy.ts';
 
-// Who sees a company's invoices and credits (docs/product.md, Finance): customer admins, sales persons
-// (for the company they act for) and admins always; a plain customer only when the company shares them
-// (companies.users_see_finance = 1, off by default), else 403 'finance.not_shared'. Read on every call,
-// not cached: switching sharing off takes effect at once.
+// Who reads a company's invoices and credits (the finance view, its export and the documents as PDF):
+// customer admins, sales persons (for the company they act for) and admins always; a plain customer only
+// when the company shares them (companies.users_see_finance = 1, off by default), else 403
+// 'finance.not_shared'. Read on every call, not cached: switching sharing off takes effect at once.
 
 export interface FinanceSharing {
   usersSeeFinance(tenantId: number, companyId: number): Promise<boolean>;
 }
 
-export function createFinanceAccess(deps: { sharing: FinanceSharing; orderScopes: Pick<OrderScopes, 'scopeOf'> }) {
+export function createFinanceReaders(deps: { sharing: FinanceSharing; orderScopes: Pick<OrderScopes, 'scopeOf'> }) {
   return {
-    /** The documents this user may see; null for a user acting for no company (a sales person who chose none). */
-    async scopeOf(ctx: AccountContext): Promise<FinanceScope | null> {
-      const { companyId, role } = ctx.identity;
+    /** The documents the caller may see; null for a caller acting for no company (a sales person who chose none). */
+    async scopeOf(requestCtx: RequestContext): Promise<FinanceScope | null> {
+      const ctx = requireAccess(requestCtx, 'financeReader');
+      const { companyId } = ctx.identity;
       if (companyId === null) return null;
       const tenantId = ctx.tenant.id;
-      if (role !== 'customer') return { tenantId, companyId, orderUserId: null };
+      if (seesWholeCompany(ctx.identity)) return { tenantId, companyId, orderUserId: null };
       const [shared, orderScope] = await Promise.all([deps.sharing.usersSeeFinance(tenantId, companyId), deps.orderScopes.scopeOf(ctx)]);
       if (!shared) throw new AppError('forbidden', 'finance.not_shared');
       return { tenantId, companyId, orderUserId: orderScope?.userId ?? null };
@@ -26,4 +29,4 @@ export function createFinanceAccess(deps: { sharing: FinanceSharing; orderScopes
   };
 }
 
-export type FinanceAccess = ReturnType<typeof createFinanceAccess>;
+export type FinanceReaders = ReturnType<typeof createFinanceReaders>;

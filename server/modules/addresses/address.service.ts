@@ -1,7 +1,7 @@
-import type { RequestContext, Role } from '../../context.ts';
+import type { RequestContext } from '../../context.ts';
 import type { AddressType } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { requireShopper, type ShopperContext } from '../basket/shopper.ts';
+import { mayChangeMasterData, requireAccess, type SignedInContext } from '../access/access-policy.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { AddressInput } from './address-input.ts';
@@ -101,22 +101,17 @@ interface AddressDeps {
   users: Pick<UserRepository, 'findById'>;
 }
 
-type BuyerContext = ShopperContext & { identity: { companyId: number } };
+type BuyerContext = SignedInContext & { identity: { companyId: number } };
 
-function requireBuyer(requestCtx: RequestContext): BuyerContext {
-  const ctx = requireShopper(requestCtx);
+function companyBuyerOf(requestCtx: RequestContext): BuyerContext {
+  const ctx = requireAccess(requestCtx, 'buyer');
   // Every signed-in buyer acts for a company; an account without one has no address book.
   if (ctx.identity.companyId === null) throw new AppError('forbidden', 'error.forbidden');
   return ctx as BuyerContext;
 }
 
-/** Whether a role changes the company's master data addresses (see above); the address book page asks too. */
-export function mayChangeMasterData(role: Role): boolean {
-  return role === 'customer_admin' || role === 'sales' || role === 'admin';
-}
-
 function checkTypeAllowed(ctx: BuyerContext, type: AddressType): void {
-  if (masterDataTypes.has(type) && !mayChangeMasterData(ctx.identity.role)) throw new AppError('forbidden', 'address.master_data.forbidden', { field: 'type' });
+  if (masterDataTypes.has(type) && !mayChangeMasterData(ctx.identity)) throw new AppError('forbidden', 'address.master_data.forbidden', { field: 'type' });
 }
 
 const notFound = () => new AppError('not_found', 'address.not_found');
@@ -156,7 +151,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
   return {
     /** GET /api/address: the company's addresses, by type, each type's default first. */
     async list(requestCtx: RequestContext): Promise<{ data: Address[] }> {
-      const ctx = requireBuyer(requestCtx);
+      const ctx = companyBuyerOf(requestCtx);
       return { data: await listOf(ctx) };
     },
 
@@ -165,17 +160,17 @@ export function createAddressService({ addresses, users }: AddressDeps) {
      * master data types, a plain customer) is refused whatever they send.
      */
     async checkMayAdd(requestCtx: RequestContext): Promise<void> {
-      await checkNotBlocked(requireBuyer(requestCtx), 'address.adding.blocked');
+      await checkNotBlocked(companyBuyerOf(requestCtx), 'address.adding.blocked');
     },
 
     /** The entitlement checks of changing, before any input is read. */
     async checkMayChange(requestCtx: RequestContext): Promise<void> {
-      await checkNotBlocked(requireBuyer(requestCtx), 'address.changing.blocked');
+      await checkNotBlocked(companyBuyerOf(requestCtx), 'address.changing.blocked');
     },
 
     /** POST /api/address: adds an address to the company (a shipping address unless `type` says otherwise). */
     async create(requestCtx: RequestContext, input: AddressInput): Promise<Address> {
-      const ctx = requireBuyer(requestCtx);
+      const ctx = companyBuyerOf(requestCtx);
       await checkNotBlocked(ctx, 'address.adding.blocked');
       const type = input.type ?? addressTypes.shipping;
       checkTypeAllowed(ctx, type);
@@ -186,7 +181,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
 
     /** PUT /api/address/{id}: replaces the address's fields; `type` and `isDefault` stay as they are when absent. */
     async update(requestCtx: RequestContext, id: number, input: AddressInput): Promise<Address> {
-      const ctx = requireBuyer(requestCtx);
+      const ctx = companyBuyerOf(requestCtx);
       await checkNotBlocked(ctx, 'address.changing.blocked');
       const row = await addresses.update(ctx.tenant.id, ctx.identity.companyId, id, (current) => {
         const type = input.type ?? current.type;
@@ -202,7 +197,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
 
     /** DELETE /api/address/{id}. */
     async remove(requestCtx: RequestContext, id: number): Promise<void> {
-      const ctx = requireBuyer(requestCtx);
+      const ctx = companyBuyerOf(requestCtx);
       const deleted = await addresses.delete(ctx.tenant.id, ctx.identity.companyId, id, (current, others) => {
         checkTypeAllowed(ctx, current.type);
         const billing = (row: AddressRow) => row.type === addressTypes.default || row.type === addressTypes.invoice;
@@ -218,7 +213,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
      * Addresses without a country are included (the page shows them with 'address.missing.country').
      */
     async checkoutAddresses(requestCtx: RequestContext): Promise<{ shipping: Address[]; invoice: Address | null }> {
-      const ctx = requireBuyer(requestCtx);
+      const ctx = companyBuyerOf(requestCtx);
       const all = await listOf(ctx);
       const ofType = (type: AddressType) => all.filter((address) => address.type === type);
       const shippingAddresses = ofType(addressTypes.shipping);
@@ -233,7 +228,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
 
     /** One of the company's addresses (the order's shipping address); 404 'address.not_found' like the API. */
     async findForCompany(requestCtx: RequestContext, id: number): Promise<Address> {
-      const ctx = requireBuyer(requestCtx);
+      const ctx = companyBuyerOf(requestCtx);
       const row = await addresses.find(ctx.tenant.id, ctx.identity.companyId, id);
       if (!row) throw notFound();
       return toAddress(row, ctx.locale);

@@ -1,4 +1,5 @@
 import type { CartProduct, PreStock } from '../../../core/catalog-types.ts';
+import { checkOwnUser, requireAccess, type SignedInContext } from '../access/access-policy.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
@@ -10,7 +11,6 @@ import { toCartProduct } from './basket-view.ts';
 import { groupBuyerProducts, unitPriceCents, type BuyerProduct } from './buyer-products.ts';
 import type { BuyerProductsRepository } from './buyer-products.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from './buyer-scope.ts';
-import { checkOwnUser, requireShopper, type ShopperContext } from './shopper.ts';
 
 // The basket (order cart and pre-order cart in one; docs/product.md, Cart). The server is the
 // authority: prices and stock always come from the catalogue for the buyer's company, never from
@@ -39,7 +39,7 @@ function unique<T>(values: Iterable<T>): T[] {
 }
 
 export function createBasketService({ baskets, catalog, products, settings }: BasketDeps) {
-  async function preStocksFor(ctx: ShopperContext, productIds: number[]): Promise<Map<number, PreStock[]>> {
+  async function preStocksFor(ctx: SignedInContext, productIds: number[]): Promise<Map<number, PreStock[]>> {
     const rows = await products.findPreStocks(ctx.tenant.id, productIds);
     const byProduct = new Map<number, PreStock[]>();
     for (const row of rows) {
@@ -53,7 +53,7 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
   return {
     /** The user's basket with today's prices; price changes since a line was saved show as oldPrice. */
     async getBasket(requestCtx: RequestContext): Promise<BasketAnswer> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       const basketId = await baskets.ensureBasketId(ctx.tenant.id, ctx.identity);
       const lines = await baskets.listLines(ctx.tenant.id, basketId);
       if (lines.length === 0) return { items: [], _id: basketId };
@@ -91,7 +91,7 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
 
     /** Replaces all lines of the user's basket with the given ones, priced by the server. */
     async saveBasket(requestCtx: RequestContext, input: SaveBasketInput): Promise<{ id: number }> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       checkOwnUser(ctx, input.userId);
       const ownId = await baskets.findBasketId(ctx.tenant.id, ctx.identity);
       // Someone else's basket id (or a made-up one) is answered like a missing basket: no hint it exists.

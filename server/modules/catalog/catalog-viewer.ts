@@ -1,6 +1,7 @@
 import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { isGuest, requireAccess } from '../access/access-policy.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { BuyerAccountRow, CatalogBuyerRepository } from './catalog-buyer.repository.ts';
 import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
@@ -30,8 +31,7 @@ export function createCatalogViewers(deps: CatalogViewerDependencies) {
 
   return {
     async viewerOf(ctx: RequestContext): Promise<CatalogViewer> {
-      const identity = ctx.identity;
-      if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
+      const { identity } = requireAccess(ctx, 'signedIn');
       const key = `${ctx.tenant.id}:${identity.userId}:${identity.companyId ?? ''}`;
       const [account, configuration] = await Promise.all([
         accounts.get(key, () => deps.buyers.findBuyerAccount(ctx.tenant.id, identity.userId, identity.companyId)),
@@ -43,7 +43,7 @@ export function createCatalogViewers(deps: CatalogViewerDependencies) {
         companyId: identity.companyId,
         locale: ctx.locale,
         showDeals: account.is_deal === 1,
-        showPrices: !(identity.role === 'guest' && configuration.hidePricesForGuests),
+        showPrices: !(isGuest(identity) && configuration.hidePricesForGuests),
         isGrossPrice: account.show_net_prices === 0,
         vatRatesBp: Object.fromEntries(
           configuration.vatTable

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { requireAccess } from '../access/access-policy.ts';
 import { queuePasswordResetMail } from '../auth/password-link-mails.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -15,9 +16,9 @@ import type { CompanyUsersRepository, MemberRow } from './company-users.reposito
 //   setFlags           the page's toggles: active, locked or admin of one user, the rest as stored
 //   inviteAgain        POST /api/user/inviteCompanyUser              → 204 (for a user who has not set a password)
 //   sendPasswordReset  POST /api/user/sendCompanyUserPasswordReset   → 204 (the reset mail to a chosen user)
-// Only customer admins, for their own company, and only while the site setting isUserListActive is on
-// (otherwise 403 'company_users.disabled'); everyone else, the shared guest included, gets 403
-// 'error.forbidden'. A user id of another company, a sales person, an admin or the guest answers 404
+// Only customer admins (the access policy's 'customerAdmin': the shared guest gets 403 'error.login_required',
+// everyone else 403 'error.forbidden'), for their own company, and only while the site setting
+// isUserListActive is on (otherwise 403 'company_users.disabled'). A user id of another company, a sales person, an admin or the guest answers 404
 // 'company_user.not_found', exactly like an id nobody has, and changes nothing. Each call is one transaction.
 
 export interface CompanyUser {
@@ -67,9 +68,7 @@ export function createCompanyUserService(deps: CompanyUserServiceDeps) {
 
   /** The customer admin's company, or the refusal every other caller gets. */
   async function adminScope(ctx: RequestContext): Promise<AdminScope> {
-    const identity = ctx.identity;
-    if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
-    if (identity.role !== 'customer_admin' || identity.companyId === null) throw new AppError('forbidden', 'error.forbidden');
+    const { identity } = requireAccess(ctx, 'customerAdmin');
     if (!(await settings.getConfiguration(ctx)).isUserListActive) throw new AppError('forbidden', 'company_users.disabled');
     return { tenantId: ctx.tenant.id, companyId: identity.companyId, userId: identity.userId };
   }

@@ -1,21 +1,22 @@
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireAccountUser, type AccountContext, type OrderScopes } from '../orders/order-history-scope.ts';
+import { requireAccess } from '../access/access-policy.ts';
+import type { FinanceReaders } from '../access/finance-readers.ts';
+import type { OrderScopes } from '../orders/order-history-scope.ts';
 import type { OrderRepository } from '../orders/order.repository.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { renderAccountStatementPdf, statementNumber } from './account-statement-pdf.ts';
 import { shopToday } from '../../../core/shop-day.ts';
 import { readSeller } from './document-snapshots.ts';
-import type { CompanyRow, DocumentsRepository } from './documents.repository.ts';
+import type { DocumentsRepository } from './documents.repository.ts';
 import { renderFinanceDocumentPdf } from './finance-document-pdf.ts';
 import { renderOrderConfirmationPdf } from './order-confirmation-pdf.ts';
 import { loadLogo } from './seller-logo.ts';
 
 // The documents a buyer downloads (docs/product.md, Finance; ADR 0013): the order confirmation, each invoice and credit
 // note, the statement of open items. Who may see what is checked here, so a route loader calling this
-// in process is held to it as well: orders by the order history's scope, finance documents by the
-// company's setting (users who are not customer admins see them only when users_see_finance = 1). A
-// foreign, hidden or unknown id answers 404 alike.
+// in process is held to it as well: orders by the order history's scope, finance documents by the finance
+// readers' rule (server/modules/access/finance-readers.ts). A foreign, hidden or unknown id answers 404 alike.
 
 export interface RenderedDocument {
   /** The document's number, the base of its file name. */
@@ -27,6 +28,7 @@ interface DocumentsDeps {
   documents: DocumentsRepository;
   orders: OrderRepository;
   orderScopes: Pick<OrderScopes, 'scopeOf'>;
+  financeReaders: Pick<FinanceReaders, 'scopeOf'>;
   mediaDir: string;
 }
 
@@ -35,20 +37,16 @@ const notFound = () => new AppError('not_found', 'document.not_found');
 export function createDocumentsService(deps: DocumentsDeps) {
   const { documents, orders, mediaDir } = deps;
 
-  /** The company whose finance documents the user may see; 403 'finance.not_shared' when the company keeps them to its admins. */
-  async function financeCompanyOf(ctx: AccountContext): Promise<{ tenantId: number; companyId: number; company: CompanyRow | null }> {
-    const { companyId, role } = ctx.identity;
-    if (companyId === null) throw notFound();
-    const tenantId = ctx.tenant.id;
-    if (role !== 'customer') return { tenantId, companyId, company: null };
-    const company = await documents.findCompany(tenantId, companyId);
-    if (company?.users_see_finance !== 1) throw new AppError('forbidden', 'finance.not_shared');
-    return { tenantId, companyId, company };
+  /** The company whose finance documents the caller may see; a caller acting for no company has none. */
+  async function financeCompanyOf(ctx: RequestContext): Promise<{ tenantId: number; companyId: number }> {
+    const scope = await deps.financeReaders.scopeOf(ctx);
+    if (!scope) throw notFound();
+    return scope;
   }
 
   return {
     async orderConfirmation(requestCtx: RequestContext, orderId: number): Promise<RenderedDocument> {
-      const ctx = requireAccountUser(requestCtx);
+      const ctx = requireAccess(requestCtx, 'accountUser');
       const scope = await deps.orderScopes.scopeOf(ctx);
       const order = scope && (await documents.findOrder(scope, orderId));
       if (!order) throw new AppError('not_found', 'order.not_found');
@@ -58,8 +56,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       return { name: order.order_number, pdf };
     },
 
-    async financeDocument(requestCtx: RequestContext, documentId: number): Promise<RenderedDocument> {
-      const ctx = requireAccountUser(requestCtx);
+    async financeDocument(ctx: RequestContext, documentId: number): Promise<RenderedDocument> {
       const { tenantId, companyId } = await financeCompanyOf(ctx);
       const row = await documents.findFinanceDocument(tenantId, companyId, documentId);
       if (!row) throw notFound();
@@ -68,12 +65,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
 
     /** The open items as of today; the seller is today's too (a statement is made, not issued). */
-    async accountStatement(requestCtx: RequestContext): Promise<RenderedDocument> {
-      const ctx = requireAccountUser(requestCtx);
-      const visible = await financeCompanyOf(ctx);
-      const { tenantId, companyId } = visible;
+    async accountStatement(ctx: RequestContext): Promise<RenderedDocument> {
+      const { tenantId, companyId } = await financeCompanyOf(ctx);
       const [company, items, seller] = await Promise.all([
-        visible.company ?? documents.findCompany(tenantId, companyId),
+        documents.findCompany(tenantId, companyId),
         documents.listOpenItems(tenantId, companyId),
         documents.findSeller(tenantId),
       ]);

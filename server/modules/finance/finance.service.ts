@@ -3,8 +3,7 @@ import { emptyFinanceSummary, summarizeOpenItems, type OpenItemGroup } from '../
 import type { RequestContext } from '../../context.ts';
 import { translatorFor } from '../../i18n.ts';
 import type { ExportRequest, ExportRow } from '../../lib/export/export-columns.ts';
-import { requireAccountUser } from '../orders/order-history-scope.ts';
-import type { FinanceAccess } from './finance-access.ts';
+import type { FinanceReaders } from '../access/finance-readers.ts';
 import { toFinanceDocumentView, toFinanceStatusView, type FinanceDocumentView, type FinanceStatusView } from './finance-document-view.ts';
 import { financeExportBatchSize, financeExportColumns, financeExportRow } from './finance-export.ts';
 import type { FinanceExportQuery, FinanceListQuery } from './finance-list-query.ts';
@@ -12,7 +11,7 @@ import type { FinanceRepository } from './finance.repository.ts';
 
 // The finance view (docs/product.md, Finance): a company's invoices and credit notes in one list with filters,
 // paging and sorting, the summary of its open items, and the same list as a spreadsheet. Who may see them
-// is finance-access.ts; what "overdue" and each status mean is core/finance-summary.ts, as of `today`.
+// is server/modules/access/finance-readers.ts; what "overdue" and each status mean is core/finance-summary.ts, as of `today`.
 
 export interface FinanceList {
   data: FinanceDocumentView[];
@@ -23,7 +22,7 @@ export interface FinanceList {
 
 interface FinanceDeps {
   finance: FinanceRepository;
-  access: FinanceAccess;
+  readers: FinanceReaders;
   /** The shop's currency, the one the summary is in. */
   shopCurrency: (ctx: RequestContext) => Promise<string>;
   /** Today as 'YYYY-MM-DD': the day documents are overdue as of (the shop's day, core/shop-day.ts). */
@@ -31,7 +30,7 @@ interface FinanceDeps {
 }
 
 export function createFinanceService(deps: FinanceDeps) {
-  const { finance, access } = deps;
+  const { finance, readers } = deps;
   const today = deps.today ?? (() => shopToday());
 
   function financeStatusOf(groups: readonly OpenItemGroup[], currency: string): FinanceList['financeStatus'] {
@@ -45,9 +44,8 @@ export function createFinanceService(deps: FinanceDeps) {
      * The finance view of the user asking: who may see what is settled here (403 before any input is
      * looked at), and the only way to the list and the export goes through it.
      */
-    async viewFor(requestCtx: RequestContext) {
-      const ctx = requireAccountUser(requestCtx);
-      const scope = await access.scopeOf(ctx);
+    async viewFor(ctx: RequestContext) {
+      const scope = await readers.scopeOf(ctx);
       return {
         async list(query: FinanceListQuery): Promise<FinanceList> {
           const day = today();

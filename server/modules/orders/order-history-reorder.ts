@@ -6,7 +6,7 @@ import type { BasketAnswer, BasketService } from '../basket/basket.service.ts';
 import { groupBuyerProducts, type BuyerProduct } from '../basket/buyer-products.ts';
 import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
-import type { ShopperContext } from '../basket/shopper.ts';
+import type { SignedInContext } from '../access/access-policy.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { planReorder, type ReorderLine, type ReorderOutcome } from './order-history-reorder-plan.ts';
@@ -46,7 +46,7 @@ export function chosenLines(items: readonly OrderItemRow[], indexes: readonly nu
 }
 
 export function createReorder(deps: ReorderDeps) {
-  return async function reorder(ctx: ShopperContext, lines: readonly ReorderLine[], orderNumber: string): Promise<ReorderAnswer> {
+  return async function reorder(ctx: SignedInContext, lines: readonly ReorderLine[], orderNumber: string): Promise<ReorderAnswer> {
     const tenantId = ctx.tenant.id;
     const skus = [...new Set(lines.map((line) => line.sku))];
     const variantSkus = [...new Set(lines.flatMap((line) => (line.variantSku ? [line.variantSku] : [])))];

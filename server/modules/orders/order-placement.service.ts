@@ -5,11 +5,11 @@ import { shippingMethodRates } from '../../../core/checkout-input.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
 import { earliestDeliveryDate } from '../../../core/delivery-date.ts';
 import type { RequestContext } from '../../context.ts';
+import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { createBasketRepository } from '../basket/basket.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
-import { requireShopper } from '../basket/shopper.ts';
 import { orderBlockerOf } from './buyer-standing.ts';
 import { onlinePaymentCode } from '../payments/payment-provider.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -71,7 +71,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
   const requests: CheckoutRequestRepository = createCheckoutRequestRepository(deps.db);
 
   /** Step 1: null when this request may place the order, else the answer a repeated key gets. */
-  async function claimKey(ctx: ReturnType<typeof requireShopper>, input: PlaceOrderInput, hash: string) {
+  async function claimKey(ctx: SignedInContext, input: PlaceOrderInput, hash: string) {
     const tenantId = ctx.tenant.id;
     const now = new Date();
     const existing = await requests.claim({ tenantId, key: input.idempotencyKey, userId: ctx.identity.userId, requestHash: hash, now: now.toISOString() });
@@ -84,7 +84,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
   }
 
   /** Step 2: the checks that need no lock, and everything the transaction needs to know. */
-  async function planOf(ctx: ReturnType<typeof requireShopper>, input: PlaceOrderInput, mode: PaymentMode): Promise<PlacementPlan> {
+  async function planOf(ctx: SignedInContext, input: PlaceOrderInput, mode: PaymentMode): Promise<PlacementPlan> {
     const tenantId = ctx.tenant.id;
     const companyId = ctx.identity.companyId;
     if (companyId === null) throw new AppError('forbidden', 'error.forbidden');
@@ -145,13 +145,13 @@ export function createOrderPlacement(deps: PlacementDeps) {
      * the checkout says it before the click.
      */
     async orderBlocker(requestCtx: RequestContext): Promise<string | null> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       if (ctx.identity.companyId === null) return 'error.forbidden';
       return orderBlockerOf(await deps.checkoutData.findBuyer(ctx.tenant.id, ctx.identity.userId, ctx.identity.companyId));
     },
 
     async placeOrder(requestCtx: RequestContext, input: PlaceOrderInput, mode: PaymentMode = 'onAccount'): Promise<{ status: 200 | 201; orderId: number; order: unknown }> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       const hash = requestHash(input);
       const repeated = await claimKey(ctx, input, hash);
       if (repeated) return repeated;

@@ -20,7 +20,7 @@ import type { StatusNames } from './order-history-statuses.ts';
 import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
 import { allocateStock, mustNotOversell } from '../../../core/stock-allocation.ts';
-import type { ShopperContext } from '../basket/shopper.ts';
+import type { SignedInContext } from '../access/access-policy.ts';
 import { actingFor } from '../sales-persons/acting-audit.ts';
 import { placedByOf, recordActing } from '../sales-persons/acting-audit.repository.ts';
 
@@ -30,7 +30,7 @@ import { placedByOf, recordActing } from '../sales-persons/acting-audit.reposito
 // rollback.
 
 export interface PlacementPlan {
-  ctx: ShopperContext;
+  ctx: SignedInContext;
   input: PlaceOrderInput;
   scope: BuyerScope;
   configuration: Configuration;

@@ -6,7 +6,8 @@ import { orderExportBatches, orderExportColumns } from './order-history-export.t
 import type { OrderExportQuery, OrderFilters, OrderHistoryQuery } from './order-history-query.ts';
 import { createReorder, chosenLines, type ReorderAnswer, type ReorderDeps } from './order-history-reorder.ts';
 import { toOrderHistoryRow, type OrderHistoryEntry } from './order-history-row.ts';
-import { createOrderScopes, requireAccountUser, type AccountContext, type OrderScope } from './order-history-scope.ts';
+import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
+import { createOrderScopes, type OrderScope } from './order-history-scope.ts';
 import { defaultStatusId, type OrderStatusNames, type StatusNames } from './order-history-statuses.ts';
 import type { OrderHistoryFilters, OrderHistoryRepository, OrderHistoryRow } from './order-history.repository.ts';
 import type { OrderRepository, OrderRow } from './order.repository.ts';
@@ -48,7 +49,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   const scopes = createOrderScopes(history);
   const reorderLines = createReorder(deps.reorder);
 
-  async function visibleOrder(ctx: AccountContext, orderId: number): Promise<{ scope: OrderScope; order: OrderRow }> {
+  async function visibleOrder(ctx: SignedInContext, orderId: number): Promise<{ scope: OrderScope; order: OrderRow }> {
     const scope = await scopes.scopeOf(ctx);
     const order = scope && (await orders.findVisibleOrder(scope, orderId));
     if (!scope || !order) throw notFound();
@@ -57,7 +58,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   return {
     async listOrders(requestCtx: RequestContext, query: OrderHistoryQuery): Promise<OrderHistoryPage> {
-      const ctx = requireAccountUser(requestCtx);
+      const ctx = requireAccess(requestCtx, 'accountUser');
       const [scope, statuses] = await Promise.all([scopes.scopeOf(ctx), statusNames.namesFor(ctx)]);
       const meta = { page: query.page, pageSize: query.pageSize };
       const otherFilters = historyFilters(query, statuses);
@@ -79,7 +80,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     async getOrder(requestCtx: RequestContext, orderId: number): Promise<OrderDetail> {
-      const ctx = requireAccountUser(requestCtx);
+      const ctx = requireAccess(requestCtx, 'accountUser');
       const [{ order }, statuses] = await Promise.all([visibleOrder(ctx, orderId), statusNames.namesFor(ctx)]);
       const tenantId = ctx.tenant.id;
       const [items, notes, events, packs] = await Promise.all([
@@ -93,7 +94,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /** The order's lines (all, or those at the given indexes of its items) into the buyer's current carts. */
     async reorder(requestCtx: RequestContext, orderId: number, lines?: readonly number[]): Promise<ReorderAnswer> {
-      const ctx = requireAccountUser(requestCtx);
+      const ctx = requireAccess(requestCtx, 'accountUser');
       const { order } = await visibleOrder(ctx, orderId);
       const items = await orders.findItems(ctx.tenant.id, [order.id]);
       return reorderLines(ctx, chosenLines(items, lines), order.order_number);
@@ -101,7 +102,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /** The filtered history as a spreadsheet: columns in the user's language and the rows a batch at a time. */
     async exportOrders(requestCtx: RequestContext, query: OrderExportQuery): Promise<ExportRequest> {
-      const ctx = requireAccountUser(requestCtx);
+      const ctx = requireAccess(requestCtx, 'accountUser');
       const [scope, statuses] = await Promise.all([scopes.scopeOf(ctx), statusNames.namesFor(ctx)]);
       const otherFilters = historyFilters(query, statuses);
       const t = translatorFor(ctx.locale);

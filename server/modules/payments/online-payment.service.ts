@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireShopper, type ShopperContext } from '../basket/shopper.ts';
+import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
 import type { CheckoutDataRepository } from '../orders/checkout-data.repository.ts';
 import type { OrderPlacement, PlaceOrderInput } from '../orders/order-placement.service.ts';
 import { InvalidWebhook, onlinePaymentCode, type PaymentProvider, type SessionState } from './payment-provider.ts';
@@ -51,7 +51,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
   }
 
   /** The buyer's company's online order that can still be paid; anything else answers like an unknown order. */
-  async function payableOrder(ctx: ShopperContext, orderId: number) {
+  async function payableOrder(ctx: SignedInContext, orderId: number) {
     const order = ctx.identity.companyId === null ? undefined : await payments.findOnlineOrder(ctx.tenant.id, ctx.identity.companyId, orderId);
     if (!order) throw new AppError('not_found', 'order.not_found');
     if (!(payableStates as readonly string[]).includes(order.payment_status ?? '')) {
@@ -61,7 +61,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
   }
 
   /** The URL where the order is paid: its open session's, or a new session's. */
-  async function checkoutUrl(ctx: ShopperContext, orderId: number, action?: 'payment.retried'): Promise<string> {
+  async function checkoutUrl(ctx: SignedInContext, orderId: number, action?: 'payment.retried'): Promise<string> {
     const provider = providerOrThrow();
     const order = await payableOrder(ctx, orderId);
     const now = new Date();
@@ -123,7 +123,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
 
     /** POST /api/payment/createOrder: the order awaiting payment, and where to pay it. */
     async createOrder(requestCtx: RequestContext, input: PlaceOrderInput) {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       providerOrThrow();
       const placed = await deps.placement.placeOrder(ctx, input, 'online');
       const order = placed.order as { orderNumber: string; paymentStatus: string | null };
@@ -134,12 +134,12 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
 
     /** Pay again after a failed or abandoned attempt. */
     async retry(requestCtx: RequestContext, orderId: number): Promise<{ redirectUrl: string }> {
-      return { redirectUrl: await checkoutUrl(requireShopper(requestCtx), orderId, 'payment.retried') };
+      return { redirectUrl: await checkoutUrl(requireAccess(requestCtx, 'buyer'), orderId, 'payment.retried') };
     },
 
     /** Pay on account instead: answers how the order is paid now ('paid' when an attempt succeeded after all). */
     async payOnAccount(requestCtx: RequestContext, orderId: number, paymentMethodId: number): Promise<'paid' | 'onAccount'> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       const method = await deps.checkoutData.findPaymentMethod(ctx.tenant.id, paymentMethodId);
       if (!method) throw new AppError('not_found', 'checkout.payment_method.not_found', { field: 'paymentMethodId' });
       if (method.code === onlinePaymentCode) throw new AppError('unprocessable', 'checkout.payment_method.online', { field: 'paymentMethodId' });
@@ -158,7 +158,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
 
     /** The buyer is back from the provider: what it says of the order's open sessions is applied now. */
     async confirmReturn(requestCtx: RequestContext, orderId: number): Promise<void> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       if (!deps.provider || ctx.identity.companyId === null) return;
       const order = await payments.findOnlineOrder(ctx.tenant.id, ctx.identity.companyId, orderId);
       if (!order || !(payableStates as readonly string[]).includes(order.payment_status ?? '')) return;

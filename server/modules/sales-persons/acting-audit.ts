@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../context.ts';
+import { isActingSalesPerson } from '../access/access-policy.ts';
 import type { DatabaseTransaction } from '../../db/database.ts';
 import { recordActing } from './acting-audit.repository.ts';
 
@@ -40,7 +41,7 @@ export interface ActingFor {
 /** The sales person and the company a session acts for; null for every other session. */
 export function actingFor(ctx: RequestContext): ActingFor | null {
   const identity = ctx.identity;
-  if (!identity || identity.role !== 'sales' || identity.companyId === null) return null;
+  if (!isActingSalesPerson(identity)) return null;
   return { tenantId: ctx.tenant.id, salesPersonId: identity.userId, companyId: identity.companyId };
 }
 

@@ -1,6 +1,7 @@
 import type { RequestContext, Tenant } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { AppError } from '../../errors.ts';
+import { requireAccess } from '../access/access-policy.ts';
 import type { ActingDetail } from './acting-audit.ts';
 import { createCustomerDirectory } from './customer-directory.ts';
 import { searchCustomers, translatedCompanyName } from './customer-search.ts';
@@ -12,8 +13,9 @@ import type { SalesPersonRepository } from './sales-person.repository.ts';
 //     company from the next request on (this process forgets the remembered session at once);
 //   - companyActivity: GET /api/user/companyActivity?page= — what sales persons did for the company,
 //     for its customer admins (and the shop's admins, who manage a company like them).
-// Only a sales person searches and switches (403 otherwise). A company they do not serve, of another
-// tenant or unknown is one and the same 403: the answer tells nothing about which companies exist.
+// Only a sales person searches and switches (the access policy's 'salesPerson'; the company's activity is
+// its 'companyActivityReader'). A company they do not serve, of another tenant or unknown is one and the
+// same 403: the answer tells nothing about which companies exist.
 
 /** How many companies the selector lists (a remote select shows 50 items). */
 export const customerSearchLimit = 50;
@@ -43,22 +45,6 @@ interface SalesPersonDeps {
   forgetSession(tenant: Tenant, token: string): void;
 }
 
-/** Sales persons only (403 'error.forbidden' for everyone else); the routes ask before validating input. */
-export function requireSalesPerson(ctx: RequestContext): { tenantId: number; userId: number } {
-  const identity = ctx.identity;
-  if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
-  if (identity.role !== 'sales') throw new AppError('forbidden', 'error.forbidden');
-  return { tenantId: ctx.tenant.id, userId: identity.userId };
-}
-
-/** Who reads a company's audit trail: its customer admins, and the shop's admins, who manage it like them. */
-export function requireActivityReader(ctx: RequestContext): { tenantId: number; companyId: number } {
-  const identity = ctx.identity;
-  if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
-  if ((identity.role !== 'customer_admin' && identity.role !== 'admin') || identity.companyId === null) throw new AppError('forbidden', 'error.forbidden');
-  return { tenantId: ctx.tenant.id, companyId: identity.companyId };
-}
-
 export function createSalesPersonService({ repository, forgetSession }: SalesPersonDeps) {
   const directory = createCustomerDirectory(
     { version: (tenantId) => repository.directoryVersion(tenantId), tenantCompanies: (tenantId) => repository.tenantCompanies(tenantId), servedCompanyIds: (userId) => repository.servedCompanyIds(userId) },
@@ -66,8 +52,10 @@ export function createSalesPersonService({ repository, forgetSession }: SalesPer
   );
 
   return {
-    async searchCustomers(ctx: RequestContext, search: string): Promise<{ data: SalesAccount[] }> {
-      const { tenantId, userId } = requireSalesPerson(ctx);
+    async searchCustomers(requestCtx: RequestContext, search: string): Promise<{ data: SalesAccount[] }> {
+      const ctx = requireAccess(requestCtx, 'salesPerson');
+      const tenantId = ctx.tenant.id;
+      const { userId } = ctx.identity;
       const index = await directory.companiesOf(tenantId, userId);
       const data = searchCustomers(index, search, customerSearchLimit).map((company) => ({
         id: company.id,
@@ -79,8 +67,10 @@ export function createSalesPersonService({ repository, forgetSession }: SalesPer
     },
 
     /** Answers the company the session now acts for; 403 'sales_person.customer.not_served' when refused. */
-    async switchCustomer(ctx: RequestContext, token: string, customerId: number): Promise<{ company: { _id: number; name: string; customerNo: string } }> {
-      const { tenantId, userId } = requireSalesPerson(ctx);
+    async switchCustomer(requestCtx: RequestContext, token: string, customerId: number): Promise<{ company: { _id: number; name: string; customerNo: string } }> {
+      const ctx = requireAccess(requestCtx, 'salesPerson');
+      const tenantId = ctx.tenant.id;
+      const { userId } = ctx.identity;
       const company = await repository.switchCompany(tenantId, userId, customerId);
       if (!company) throw new AppError('forbidden', 'sales_person.customer.not_served', { field: 'customerId' });
       forgetSession(ctx.tenant, token);
@@ -88,8 +78,10 @@ export function createSalesPersonService({ repository, forgetSession }: SalesPer
     },
 
     /** The company's audit trail, newest first; customer admins and admins of the company. */
-    async companyActivity(ctx: RequestContext, page: { page: number; pageSize: number }) {
-      const { tenantId, companyId } = requireActivityReader(ctx);
+    async companyActivity(requestCtx: RequestContext, page: { page: number; pageSize: number }) {
+      const ctx = requireAccess(requestCtx, 'companyActivityReader');
+      const tenantId = ctx.tenant.id;
+      const { companyId } = ctx.identity;
       const rows = await repository.activityPage(tenantId, companyId, { limit: page.pageSize + 1, offset: (page.page - 1) * page.pageSize });
       const data: ActivityEntry[] = rows.slice(0, page.pageSize).map((row) => ({
         _id: row.id,

@@ -4,6 +4,7 @@ import { centsToAmount } from '../../../core/money.ts';
 import { bpToPercent } from '../../../core/vat.ts';
 import type { RequestContext, Role } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { requireAccess } from '../access/access-policy.ts';
 import { toAddress, type Address } from '../addresses/address.service.ts';
 import type { ProfileInput } from './profile-input.ts';
 import type { ProfileChanges, UserRepository } from './user.repository.ts';
@@ -53,8 +54,7 @@ export interface SessionUser {
 export function createUserService(users: UserRepository) {
   /** The signed-in user as the shop shows it (the session user). */
   async function getSessionUser(ctx: RequestContext, token: string): Promise<SessionUser> {
-    const identity = ctx.identity;
-    if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
+    const { identity } = requireAccess(ctx, 'signedIn');
     const user = await users.findById(ctx.tenant.id, identity.userId);
     if (!user) throw new AppError('unauthorized', 'error.unauthorized');
     const company = identity.companyId ? await users.findCompany(ctx.tenant.id, identity.companyId) : undefined;
@@ -111,14 +111,12 @@ export function createUserService(users: UserRepository) {
 
     /**
      * Changes what the user may change of their own profile (POST /api/user/currentUser and the profile
-     * form; the fields in profile-input.ts) and answers the session user as it is now. The shared guest
-     * has no profile (403); an e-mail address another user of the tenant has is refused (409
+     * form; the fields in profile-input.ts) and answers the session user as it is now. Account users only
+     * (the shared guest has no profile); an e-mail address another user of the tenant has is refused (409
      * 'user.email.taken', nothing changed).
      */
     async updateProfile(ctx: RequestContext, token: string, input: ProfileInput): Promise<SessionUser> {
-      const identity = ctx.identity;
-      if (!identity) throw new AppError('unauthorized', 'error.unauthorized');
-      if (identity.role === 'guest') throw new AppError('forbidden', 'error.forbidden');
+      const { identity } = requireAccess(ctx, 'accountUser');
       const changes: ProfileChanges = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
       if (Object.keys(changes).length > 0) {
         const outcome = await users.updateProfile(ctx.tenant.id, identity.userId, changes);

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { groupBuyerProducts, unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
 import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
-import { checkOwnUser, requireShopper } from '../basket/shopper.ts';
+import { checkOwnUser, requireAccess } from '../access/access-policy.ts';
 import type { WishlistRepository } from './wishlist.repository.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
 
@@ -46,7 +46,7 @@ function toWishlistItem(product: BuyerProduct): WishlistItem {
 export function createWishlistService({ wishlists, catalog, products }: WishlistDeps) {
   return {
     async getWishlist(requestCtx: RequestContext): Promise<{ items: WishlistItem[]; _id: number }> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       const wishlistId = await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity);
       const ids = await wishlists.listProductIds(ctx.tenant.id, wishlistId);
       const byId = groupBuyerProducts(await products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids }, []), ctx.locale);
@@ -59,7 +59,7 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
 
     /** Replaces the wishlist with the given products (doubles count once). */
     async saveWishlist(requestCtx: RequestContext, input: SaveWishlistInput): Promise<{ id: number }> {
-      const ctx = requireShopper(requestCtx);
+      const ctx = requireAccess(requestCtx, 'buyer');
       checkOwnUser(ctx, input.userId);
       const ownId = await wishlists.findWishlistId(ctx.tenant.id, ctx.identity);
       if (input._id !== null && input._id !== undefined && input._id !== ownId) {
