@@ -6,7 +6,7 @@ import type { LoginAttemptRepository } from './login-attempt.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { passwordProblems } from '../../../core/password-policy.ts';
 import type { RequestThrottle } from './request-throttle.ts';
-import { deleteSessionsOfUser, type ActiveSession, type SessionRepository } from './session.repository.ts';
+import type { ActiveSession, SessionRepository } from './session.repository.ts';
 import { hashSessionToken, newSessionToken } from './session-token.ts';
 
 export interface AuthSettings {
@@ -152,7 +152,7 @@ export function createAuthService(deps: {
       }
       await throttle.giveBack(tenant.id, counted);
       await users.updatePasswordHash(tenant.id, userId, await hashPassword(newPassword));
-      await deleteSessionsOfUser(sessions.db, { tenantId: tenant.id, userId });
+      await sessions.deleteSessionsOfUser({ tenantId: tenant.id, userId });
       clearCache();
       return startSession(tenant.id, userId);
     },

@@ -13,8 +13,10 @@ export async function deleteSessionsOfUser(db: Executor, input: { tenantId: numb
 
 export function createSessionRepository(db: Database) {
   return {
-    /** For deleteSessionsOfUser outside a transaction. */
-    db,
+    /** Ends every session of a user outside a transaction (deleteSessionsOfUser above). */
+    deleteSessionsOfUser(input: { tenantId: number; userId: number }): Promise<void> {
+      return deleteSessionsOfUser(db, input);
+    },
 
     async create(input: { tenantId: number; userId: number; tokenHash: string; expiresAt: string }): Promise<void> {
       const now = new Date().toISOString();
