@@ -1,7 +1,7 @@
 import type { CartProduct, OrderType } from './catalog-types.ts';
 import { amountToCents } from './money.ts';
 import { normaliseQuantity } from './quantity.ts';
-import { grossCents } from './vat.ts';
+import { grossCents, shownVatRateBp } from './vat.ts';
 
 // Cart totals and the minimum order amount (docs/product.md, Discount; the customer discount,
 // shipping and the order's totals: core/order-totals.ts and core/checkout-totals.ts).
@@ -21,7 +21,10 @@ export interface TotalsLine {
   currency: string;
 }
 
-/** The browser's cart lines carry major units and VAT in percent (the API's shape); this converts them. */
+/**
+ * The browser's cart lines carry major units and VAT in percent (the API's shape); this converts them.
+ * A line without a VAT rate counts net (shownVatRateBp); the summary then shows no VAT (cart-summary.ts).
+ */
 export function totalsLineFromCartProduct(line: Pick<CartProduct, 'orderType' | 'quantity' | 'quantities' | 'price' | 'vatRate'>): TotalsLine {
   return {
     orderType: line.orderType,
@@ -29,7 +32,7 @@ export function totalsLineFromCartProduct(line: Pick<CartProduct, 'orderType' | 
     quantities: line.quantities,
     unitPriceCents: amountToCents(line.price.value),
     preOrderPriceCents: line.price.preOrderPrice === null ? null : amountToCents(line.price.preOrderPrice),
-    vatRateBp: Math.round(line.vatRate * 100),
+    vatRateBp: shownVatRateBp(line.vatRate),
     currency: line.price.currency,
   };
 }

@@ -55,7 +55,8 @@ export interface Product {
   /** null for guests when the shop hides prices from guests: the server never sends them. */
   price: Price | null;
   isGrossPrice: boolean;
-  vatRate: number;
+  /** The VAT rate in percent this buyer pays; null when the shop has no rate for the buyer's VAT country (ADR 0016): the price is net, and the item cannot be ordered. */
+  vatRate: number | null;
   stock: { value: number };
   preStocks: PreStock[];
   isStockFreeze: boolean;
@@ -127,7 +128,8 @@ export interface CartProduct {
   notEnoughStock: boolean;
   /** Set when the price changed since the line was added: the previous price. */
   oldPrice: number | null;
-  vatRate: number;
+  /** The VAT rate in percent this buyer pays; null when the shop has no rate for the buyer's VAT country (ADR 0016): the price is net, and the item cannot be ordered. */
+  vatRate: number | null;
   salesBatchSize: number;
   customAttributes: Record<string, string> | null;
   packs: { quantity: number; size: number }[] | null;
@@ -154,5 +156,6 @@ export interface WishlistItem {
   price: Price;
   stock: { value: number };
   salesBatchSize: number;
-  vatRate: number;
+  /** The VAT rate in percent this buyer pays; null when the shop has no rate for the buyer's VAT country (ADR 0016): the price is net, and the item cannot be ordered. */
+  vatRate: number | null;
 }

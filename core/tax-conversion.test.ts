@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyerVatRateBp, convertVatRate, vatTableEntry } from './tax-conversion.ts';
+import { apiVatRate, buyerVatOf, buyerVatRateBp, convertVatRate, vatTableEntry } from './tax-conversion.ts';
 import type { VatTableEntry } from './vat.ts';
 
 const rates: Record<string, Record<string, number>> = {
@@ -67,5 +67,35 @@ describe('buyerVatRateBp', () => {
 describe('vatTableEntry', () => {
   it('reads the API shape (percent) into basis points', () => {
     expect(vatTableEntry({ countryCode: 'CH', taxCategory: 'standard', rate: 8.1 })).toEqual({ countryCode: 'CH', taxCategory: 'standard', rateBp: 810 });
+  });
+});
+
+describe('buyerVatOf', () => {
+  it('drops the buyer country and the table when the buyer pays the seller country’s rates', () => {
+    const none = { sellerCountryCode: 'DE', buyerVatCountryCode: null, vatTable: [] };
+    expect(buyerVatOf('DE', 'DE', table)).toEqual(none);
+    expect(buyerVatOf('DE', ' de ', table)).toEqual(none);
+    expect(buyerVatOf('DE', null, table)).toEqual(none);
+    expect(buyerVatOf('DE', '', table)).toEqual(none);
+  });
+
+  it('keeps the rows of the seller’s and the buyer’s country, in table order', () => {
+    const vat = buyerVatOf('DE', 'lu', table);
+    expect(vat).toEqual({ sellerCountryCode: 'DE', buyerVatCountryCode: 'LU', vatTable: table.filter((entry) => entry.countryCode === 'DE' || entry.countryCode === 'LU') });
+  });
+
+  it('converts exactly like the whole table', () => {
+    for (const buyer of ['DE', 'AT', 'CH', 'LU', 'US', null]) {
+      for (const rateBp of [1900, 700, 0]) {
+        expect(buyerVatRateBp({ rateBp, ...buyerVatOf('DE', buyer, table) })).toEqual(buyerVatRateBp({ rateBp, sellerCountryCode: 'DE', buyerVatCountryCode: buyer, vatTable: table }));
+      }
+    }
+  });
+});
+
+describe('apiVatRate', () => {
+  it('sends the rate in percent, and null where the shop has none', () => {
+    expect(apiVatRate({ ok: true, rateBp: 810, taxCategory: 'standard' })).toBe(8.1);
+    expect(apiVatRate({ ok: false, error: { key: 'tax.no_rate', params: { category: 'reduced', country: 'LU' } } })).toBeNull();
   });
 });

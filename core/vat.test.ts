@@ -39,6 +39,7 @@ describe('shownCents and shownUnitCents', () => {
     ['a cent stays a cent net', 0.01, 19, true, 1],
     ['gross at 7 %, rounded half away from zero', 0.5, 7, false, 54],
     ['gross at 20 %', 33.99, 20, false, 4079],
+    ['net where the buyer’s country has no rate, even to a buyer who sees gross', 12.5, null, false, 1250],
   ])('%s', (_case, amount, rate, net, expected) => {
     expect(shownCents(amount, rate, net)).toBe(expected);
     expect(shownUnitCents(price(amount), rate, net, false)).toBe(expected);

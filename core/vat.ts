@@ -1,6 +1,7 @@
 // VAT rules (docs/product.md, Prices and VAT). Rates are basis points (19 % = 1900) so no float ever holds money.
 
 import type { Price } from './catalog-types.ts';
+import { percentToBp } from './basis-points.ts';
 import { amountToCents, scaleCents } from './money.ts';
 
 export interface VatTableEntry {
@@ -17,16 +18,25 @@ export function showsVatInfoBar(userCountry: string | null | undefined, shopCoun
 }
 
 /**
- * A unit amount (net, as the API sends it) as the buyer sees it, in cents: net, or gross from the
- * item's VAT rate in percent (the API's vatRate).
+ * The rate (basis points) a screen computes a shown price with, from the API's vatRate (percent). An
+ * item the shop has no rate for in the buyer's country (vatRate null, ADR 0016) is shown net: no gross
+ * figure is invented for it.
  */
-export function shownCents(amount: number, vatRatePercent: number, showNetPrices: boolean): number {
+export function shownVatRateBp(vatRatePercent: number | null): number {
+  return vatRatePercent === null ? 0 : percentToBp(vatRatePercent);
+}
+
+/**
+ * A unit amount (net, as the API sends it) as the buyer sees it, in cents: net, or gross from the
+ * item's VAT rate in percent (the API's vatRate; net when it is unknown).
+ */
+export function shownCents(amount: number, vatRatePercent: number | null, showNetPrices: boolean): number {
   const net = amountToCents(amount);
-  return showNetPrices ? net : grossCents(net, Math.round(vatRatePercent * 100));
+  return showNetPrices ? net : grossCents(net, shownVatRateBp(vatRatePercent));
 }
 
 /** The unit price a buyer sees, in cents; pre-order mode shows the pre-order price where there is one. */
-export function shownUnitCents(price: Pick<Price, 'value' | 'preOrderPrice'>, vatRatePercent: number, showNetPrices: boolean, preOrder: boolean): number {
+export function shownUnitCents(price: Pick<Price, 'value' | 'preOrderPrice'>, vatRatePercent: number | null, showNetPrices: boolean, preOrder: boolean): number {
   const amount = preOrder && price.preOrderPrice !== null ? price.preOrderPrice : price.value;
   return shownCents(amount, vatRatePercent, showNetPrices);
 }
@@ -34,8 +44,4 @@ export function shownUnitCents(price: Pick<Price, 'value' | 'preOrderPrice'>, va
 /** gross = net × (vatRate/100 + 1), in integer cents, rounded half away from zero. */
 export function grossCents(netCents: number, vatRateBp: number): number {
   return scaleCents(netCents, 10000 + vatRateBp, 10000);
-}
-
-export function bpToPercent(rateBp: number): number {
-  return rateBp / 100;
 }

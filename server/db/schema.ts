@@ -397,8 +397,8 @@ export interface SalesUnitsTable {
 /**
  * The sku is the material number. attributes and sales_attributes are JSON objects of
  * display name → string value, e.g. {"Marke":"Hansewerk","Material":"Edelstahl A2"}.
- * tax_category ('standard' | 'reduced') is looked up in vat_rates for other countries;
- * vat_rate_bp is the rate in the seller's country.
+ * vat_rate_bp is the rate in the seller's country; other countries' rates are converted from it through
+ * vat_rates (core/tax-conversion.ts, ADR 0016). tax_category is the ERP's label and decides no price.
  */
 export interface ProductsTable {
   id: Generated<number>;

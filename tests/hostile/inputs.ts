@@ -40,7 +40,8 @@ type ValueClass = 'wrong-types' | 'numbers' | 'long-strings' | 'control-chars' |
 /** Values for query strings, form fields and path parameters, already percent-encoded (or deliberately not). The first of each class goes into every field. */
 export const encodedValues: Record<ValueClass, string[]> = {
   'wrong-types': ['', 'abc', 'true', 'null', 'undefined', '%5B%5D', '%7B%7D', '1.5', '%5B1%2C2%5D', '%7B%22a%22%3A1%7D'],
-  numbers: ['1e308', '-1', '9007199254740993', 'NaN', 'Infinity', '-0', '0', '0x10', '99999999999999999999999999', '1e-308', '%201'],
+  // Past the databases' integer (2147483648), 2^53, an exponent and a leading zero: no record id, no page.
+  numbers: ['1e308', '-1', '9007199254740993', 'NaN', 'Infinity', '-0', '0', '0x10', '99999999999999999999999999', '1e-308', '%201', '2147483648', '9007199254740992', '1e3', '007'],
   'long-strings': [huge, encodeURIComponent('ä'.repeat(20_000)), `${'1'.repeat(5_000)}`],
   'control-chars': ['%00', 'a%00b', '%01%02%03', '%0D%0ASet-Cookie%3A%20x%3D1', '%1B%5B31m', '%7F', '%E2%80%AE', '%09', '%EF%BB%BF', '%C2%A0'],
   'bad-encoding': ['%ZZ', '%', 'a%', '%C3%28', '%FF', '%E0%80%80', '%ED%A0%80', '%F4%90%80%80', '%uD800', '%%30%30', '%C0%AF'],
@@ -51,7 +52,7 @@ export const encodedValues: Record<ValueClass, string[]> = {
 /** The same ideas as JSON values. */
 const jsonValues: Record<Exclude<ValueClass, 'bad-encoding'>, unknown[]> = {
   'wrong-types': [1, 'x', true, null, [], {}, [1, 2], { a: 1 }, -1.5, ''],
-  numbers: [1e308, -1, 2 ** 53 + 1, -0.5, 1.5, 0, -1e308, 'NaN', '1e308', '-1', 1e-308],
+  numbers: [1e308, -1, 2 ** 53 + 1, -0.5, 1.5, 0, -1e308, 'NaN', '1e308', '-1', 1e-308, 2_147_483_648, 2 ** 53, '2147483648', '1e3', '007'],
   'long-strings': [huge, 'ä'.repeat(50_000), Array.from({ length: 5_000 }, () => 1)],
   'control-chars': ['\u0000', 'a\u0000b', '\r\nSet-Cookie: x=1', '\u001b[31m', '\u202e', '\ud800', '\t', '\ufeff', '\u0000'.repeat(100)],
   'redirect-targets': ['/\\evil.example', '//evil.example', '/\t/evil.example', 'https://evil.example', 'javascript:alert(1)'],

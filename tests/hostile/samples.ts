@@ -117,7 +117,12 @@ export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): B
     '/my-account/invoices': [['search', 're-'], ['type', 'invoice'], ['status', 'overdue'], ['from', '2024-01-01'], ['to', '2026-12-31'], ['sort', 'dueDate:asc'], ['page', '1']],
     '/my-account/invoices/export': [['format', 'csv'], ['type', 'credit'], ['status', 'open']],
     '/my-account/customer-accounts': [['search', '1000']],
-    '/my-account/users': [['activityPage', '1']],
+    '/my-account/users': [['activityPage', '1'], ['edit', '1']],
+    '/my-account/addresses': [['edit', '1'], ['delete', '1']],
+    '/checkout': [['type', 'order'], ['address', '1']],
+    // An order the customer may see, so the attack on `order` reaches the page's own reading of it.
+    '/thank-you': [['order', String(customerOrder?.id ?? 1)]],
+    '/order-failed': [['order', String(customerOrder?.id ?? 1)]],
     '/reset': [['token', 'A'.repeat(43)]],
   };
   const forms: Record<string, [string, string][]> = {

@@ -6,7 +6,7 @@ import { checkoutTotals } from '../../../core/checkout-totals';
 import { linePrices } from './cart-prices';
 import { cartSummary, type CartSummaryAccount, type CartSummaryInput } from './cart-summary';
 
-const line = (sku: string, value: number, quantity: number, vatRate: number, overrides: Partial<CartProduct> = {}): CartProduct => ({
+const line = (sku: string, value: number, quantity: number, vatRate: number | null, overrides: Partial<CartProduct> = {}): CartProduct => ({
   _id: 1,
   sku,
   name: sku,
@@ -100,6 +100,7 @@ describe('cartSummary', () => {
       otherTotalCents: showNetPrices ? totals.total.grossCents : totals.total.netCents,
       vatByRate: totals.vatByRate.map(({ rateBp, vatCents }) => ({ rateBp, vatCents })),
       minimum: core.minimum,
+      untaxedNames: [],
     });
     // The figures themselves, worked out by hand: goods 9093 + 3663 + 147 = 12903 net; 3 % = 387.09 → 387.
     expect(totals.goods.netCents).toBe(12903);
@@ -178,6 +179,13 @@ describe('cartSummary', () => {
     const summary = cartSummary(input({ lines: [preOrder], orderType: 'preOrder', account: account({}, { discountType: null }) }));
     expect(summary.seasonNetCents).toEqual([1800, 0, 2700]);
     expect(summary.goodsCents).toBe(4500);
+  });
+
+  it('names the lines without a VAT rate and shows net figures only, even to a buyer who sees gross (ADR 0016)', () => {
+    const lines = [line('A', 12.99, 7, 19), line('B', 3.33, 11, null)];
+    const summary = cartSummary(input({ lines, account: account({ showNetPrices: false }, { discountPercent: 0 }) }));
+    expect(summary).toMatchObject({ untaxedNames: ['B'], showNetPrices: true, goodsCents: 9093 + 3663 });
+    expect(cartSummary(input({ lines: sample })).untaxedNames).toEqual([]);
   });
 
   it('without a session: net prices, no discount, the site minimum', () => {

@@ -68,10 +68,16 @@ export interface CartSummary {
   vatByRate: { rateBp: number; vatCents: number }[];
   /** Against the goods' net value after a deducted discount (ADR 0010). */
   minimum: MinimumOrderCheck;
+  /**
+   * Names of the lines the shop has no VAT rate for in the buyer's country (ADR 0016). While there are
+   * any, the summary is net only: its VAT and gross figures would leave their VAT out, and the order is refused.
+   */
+  untaxedNames: string[];
 }
 
 export function cartSummary(input: CartSummaryInput): CartSummary {
-  const showNetPrices = input.account?.showNetPrices ?? true;
+  const untaxedNames = input.lines.filter((line) => line.vatRate === null).map((line) => line.name);
+  const showNetPrices = (input.account?.showNetPrices ?? true) || untaxedNames.length > 0;
   const company = input.account?.transientObject.company ?? null;
   const lines = input.lines.map(totalsLineFromCartProduct);
   const country = input.shippingCountry !== undefined ? input.shippingCountry : input.account ? defaultShippingCountry(input.account.addresses) : null;
@@ -118,5 +124,6 @@ export function cartSummary(input: CartSummaryInput): CartSummary {
     otherTotalCents: showNetPrices ? totals.total.grossCents : totals.total.netCents,
     vatByRate: totals.vatByRate.map(({ rateBp, vatCents }) => ({ rateBp, vatCents })),
     minimum: result.minimum,
+    untaxedNames,
   };
 }

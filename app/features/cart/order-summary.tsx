@@ -77,6 +77,8 @@ export function OrderSummary({
   const threshold = (cents: number) => (net ? format(cents) : t('cart.summary.amount.net', { amount: format(cents) }));
   const percent = (value: number) => value.toLocaleString(intlLocaleOf(locale));
   const { discount, shipping, minimum } = summary;
+  const untaxed = summary.untaxedNames.length > 0;
+  const canCheckOut = minimum.meets && !untaxed;
   const netTotal = <Row label={t('cart.summary.total.net')} value={format(net ? summary.totalCents : summary.otherTotalCents)} separated={net} testId="summary-total-net" />;
   const grossTotal = <Row label={t('cart.summary.total.gross')} value={format(net ? summary.otherTotalCents : summary.totalCents)} strong testId="summary-total-gross" />;
   const vatRows = summary.vatByRate.map((share) => (
@@ -102,7 +104,9 @@ export function OrderSummary({
             {shipping.freightCents !== 0 ? <Row label={t('checkout.shipping.freight')} value={format(shipping.freightCents)} testId="summary-freight" /> : null}
           </>
         ) : null}
-        {net ? (
+        {untaxed ? (
+          netTotal
+        ) : net ? (
           <>
             {netTotal}
             {vatRows}
@@ -139,13 +143,19 @@ export function OrderSummary({
           </span>
         </p>
       )}
+      {untaxed ? (
+        <p id="vat-unknown" data-testid="vat-unknown" role="status" className="mt-3 flex gap-2 rounded-md bg-warning-soft p-3 text-sm text-zinc-900">
+          <WarningIcon className="size-5 shrink-0 text-warning" />
+          <span>{t('cart.vat.unknown', { products: summary.untaxedNames.join(', ') })}</span>
+        </p>
+      ) : null}
       {checkoutHref ? (
-        minimum.meets ? (
+        canCheckOut ? (
           <Link to={checkoutHref} data-testid="to-checkout" className={buttonClasses('primary', 'md', 'mt-4 h-11 w-full text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand')}>
             {t('cart.to_checkout')}
           </Link>
         ) : (
-          <button type="button" disabled aria-describedby="minimum-order-amount" data-testid="to-checkout" className={buttonClasses('primary', 'md', 'mt-4 h-11 w-full text-base')}>
+          <button type="button" disabled aria-describedby={untaxed ? 'vat-unknown' : 'minimum-order-amount'} data-testid="to-checkout" className={buttonClasses('primary', 'md', 'mt-4 h-11 w-full text-base')}>
             {t('cart.to_checkout')}
           </button>
         )

@@ -30,15 +30,22 @@ export function VatNote({ showNetPrices, className = 'text-xs text-zinc-600' }: 
 
 export interface UnitPriceProps {
   price: Price | null;
-  vatRate: number;
+  /** null: the shop has no VAT rate for the buyer's country (ADR 0016); the price is shown net and says so. */
+  vatRate: number | null;
   showNetPrices: boolean;
   /** Pre-order mode shows the pre-order price where there is one. */
   preOrder?: boolean;
   className?: string;
 }
 
-/** The unit price in the buyer's view (net, or gross from the item's VAT rate). */
+/** The unit price in the buyer's view (net, or gross from the item's VAT rate; net, marked so, without one). */
 export function UnitPrice({ price, vatRate, showNetPrices, preOrder = false, className }: UnitPriceProps) {
   if (!price) return <HiddenPrice />;
-  return <Money cents={shownUnitCents(price, vatRate, showNetPrices, preOrder)} currency={price.currency} className={className} />;
+  const money = <Money cents={shownUnitCents(price, vatRate, showNetPrices, preOrder)} currency={price.currency} className={className} />;
+  if (vatRate !== null || showNetPrices) return money;
+  return (
+    <span data-testid="price-vat-unknown">
+      {money} <VatNote showNetPrices />
+    </span>
+  );
 }

@@ -2,7 +2,7 @@ import { cartTotals, lineNetCents, type TotalsLine } from '../../../core/cart-to
 import type { OrderType, Price, Product } from '../../../core/catalog-types';
 import { amountToCents } from '../../../core/money';
 import { normaliseQuantity } from '../../../core/quantity';
-import { grossCents } from '../../../core/vat';
+import { grossCents, shownVatRateBp } from '../../../core/vat';
 
 // Prices of the product list in the buyer's view: net, or gross = net × (vatRate/100 + 1) when the
 // account shows gross prices (docs/product.md, Prices and VAT). Row totals and the footer use the cart's own rules
@@ -16,10 +16,6 @@ export interface RowChoice {
 
 export const emptyChoice: RowChoice = { quantity: 0, quantities: [] };
 
-function vatBp(vatRatePercent: number): number {
-  return Math.round(vatRatePercent * 100);
-}
-
 /** The row as a cart-totals line; null when the buyer sees no price (guests with hidden prices). */
 export function rowTotalsLine(row: Pick<Product, 'price' | 'vatRate'>, choice: RowChoice, orderType: OrderType): TotalsLine | null {
   const price: Price | null = row.price;
@@ -30,7 +26,7 @@ export function rowTotalsLine(row: Pick<Product, 'price' | 'vatRate'>, choice: R
     quantities: choice.quantities,
     unitPriceCents: amountToCents(price.value),
     preOrderPriceCents: price.preOrderPrice === null ? null : amountToCents(price.preOrderPrice),
-    vatRateBp: vatBp(row.vatRate),
+    vatRateBp: shownVatRateBp(row.vatRate),
     currency: price.currency,
   };
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
+import { vatTableEntry } from '../../../core/tax-conversion';
 import { showsVatInfoBar } from '../../../core/vat';
 import { InfoIcon } from '../../components/ui/icons';
 import { useRootData } from '../session/use-root-data';
@@ -10,11 +11,7 @@ export function VatInfoBar() {
   const { configuration, session, locale } = useRootData();
   const userCountry = session?.account.vatCountryCode;
   const shopCountry = configuration.company.country.code;
-  const vatTable = configuration.vatTable.map((entry) => ({
-    countryCode: entry.countryCode,
-    taxCategory: entry.taxCategory,
-    rateBp: Math.round(entry.rate * 100),
-  }));
+  const vatTable = configuration.vatTable.map(vatTableEntry);
   if (!userCountry || !showsVatInfoBar(userCountry, shopCountry, vatTable)) return null;
 
   return (

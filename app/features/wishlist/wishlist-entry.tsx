@@ -1,7 +1,6 @@
 import type { WishlistItem } from '../../../core/catalog-types';
-import { amountToCents } from '../../../core/money';
 import { stepFor } from '../../../core/quantity';
-import { grossCents } from '../../../core/vat';
+import { shownCents } from '../../../core/vat';
 import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
@@ -18,8 +17,7 @@ export function WishlistEntry({ item, showNetPrices }: { item: WishlistItem; sho
   const money = useMoney();
   const addItems = useCartStore((state) => state.addItems);
   const remove = useWishlistStore((state) => state.remove);
-  const netCents = amountToCents(item.price.value);
-  const priceCents = showNetPrices ? netCents : grossCents(netCents, Math.round(item.vatRate * 100));
+  const priceCents = shownCents(item.price.value, item.vatRate, showNetPrices);
   const { buyableWithoutStock } = useConfiguration();
   // One batch (or one piece). Unless the shop sells beyond its stock, the cart caps a new line at the
   // stock, so nothing in stock means nothing to add.

@@ -14,7 +14,7 @@ const product: BuyerProduct = {
   customerPriceCents: null,
   retailPriceCents: 1500,
   preOrderPriceCents: 900,
-  vatRateBp: 1900,
+  vat: { ok: true, rateBp: 1900, taxCategory: null },
   stock: 10,
   isStockFreeze: false,
   isOnlySellableWithPositiveStock: false,

@@ -1,6 +1,6 @@
 import type { CartProduct } from '../../../core/catalog-types.ts';
 import { centsToAmount } from '../../../core/money.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { apiVatRate } from '../../../core/tax-conversion.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { StoredBasketLine } from './basket.repository.ts';
 import { lineLacksStock } from './basket-lines.ts';
@@ -32,7 +32,7 @@ export function toCartProduct(line: StoredBasketLine, product: BuyerProduct, var
     stock: { value: stock },
     notEnoughStock: lineLacksStock({ orderType: line.order_type, quantity: line.quantity }, product, variant),
     oldPrice: line.old_price_cents === null || line.old_price_cents === line.unit_price_cents ? null : centsToAmount(line.old_price_cents),
-    vatRate: bpToPercent(product.vatRateBp),
+    vatRate: apiVatRate(product.vat),
     salesBatchSize: product.salesBatchSize,
     customAttributes: parseJsonColumn<Record<string, string> | null>(line.custom_attributes, null),
     packs: parseJsonColumn<{ quantity: number; size: number }[] | null>(line.packs, null),

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import type { BuyerVat } from '../../../core/tax-conversion.ts';
 import type { Database } from '../../db/database.ts';
 import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.repository.ts';
 
 // Products one buyer (company) may see (product-visibility.repository.ts), as that buyer sees them: list price, the company's
-// customer price, the VAT rate of the buyer's VAT country, the first image and the requested
-// variants. The basket and the wishlist price their lines from here and nowhere else.
+// customer price, the product's own (seller country) VAT rate, the first image and the requested
+// variants. The basket and the wishlist price their lines from here and nowhere else, and the rate the
+// buyer pays is buyerVatRateBp of the product's (buyer-products.ts).
 // Overlaps with the catalogue's product queries (server/modules/catalog) on purpose: the basket
 // needs a narrow, one-query lookup by a set of skus or ids, not a listing.
 
@@ -23,7 +25,6 @@ export interface BuyerProductRow {
   is_only_sellable_with_positive_stock: number;
   sales_batch_size: number;
   customer_price_cents: number | null;
-  buyer_vat_rate_bp: number | null;
   image_url: string | null;
   variant_id: number | null;
   variant_sku: string | null;
@@ -33,8 +34,10 @@ export interface BuyerProductRow {
 }
 
 export interface BuyerScope extends ProductVisibility {
-  /** The company whose customer prices and VAT country apply; null for users without one. */
+  /** The company whose customer prices apply; null for users without one. */
   companyId: number | null;
+  /** The buyer's VAT situation (core/tax-conversion.ts), the catalogue's. */
+  vat: BuyerVat;
 }
 
 export type ProductKeys = { by: 'sku'; skus: readonly string[] } | { by: 'id'; ids: readonly number[] };
@@ -49,11 +52,6 @@ export function createBuyerProductsRepository(db: Database) {
       const wanted = keys.by === 'sku' ? keys.skus : keys.ids;
       if (wanted.length === 0) return [];
       const companyId = scope.companyId ?? 0;
-      const buyerCountry = db
-        .selectFrom('companies')
-        .select('vat_country_code')
-        .where('id', '=', companyId)
-        .where('tenant_id', '=', scope.tenantId);
       let query = db
         .selectFrom('products as p')
         .leftJoin('product_variants as v', (join) =>
@@ -64,9 +62,6 @@ export function createBuyerProductsRepository(db: Database) {
         )
         .leftJoin('customer_prices as cp', (join) =>
           join.onRef('cp.product_id', '=', 'p.id').on('cp.tenant_id', '=', scope.tenantId).on('cp.company_id', '=', companyId),
-        )
-        .leftJoin('vat_rates as vr', (join) =>
-          join.on('vr.tenant_id', '=', scope.tenantId).onRef('vr.tax_category', '=', 'p.tax_category').on('vr.country_code', '=', buyerCountry),
         )
         .select((eb) => [
           'p.id',
@@ -83,7 +78,6 @@ export function createBuyerProductsRepository(db: Database) {
           'p.is_only_sellable_with_positive_stock',
           'p.sales_batch_size',
           'cp.price_cents as customer_price_cents',
-          'vr.rate_bp as buyer_vat_rate_bp',
           eb
             .selectFrom('product_images as i')
             .select('i.url')

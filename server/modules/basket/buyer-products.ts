@@ -1,6 +1,7 @@
 import { buyerUnitCents } from '../../../core/buyer-price.ts';
 import type { Locale } from '../../../core/locale.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
+import { buyerVatRateBp, type BuyerVat, type TaxConversion } from '../../../core/tax-conversion.ts';
 import type { BuyerProductRow } from './buyer-products.repository.ts';
 
 // Rows of the buyer-product lookup, grouped into one product with its requested variants, and the
@@ -24,8 +25,8 @@ export interface BuyerProduct {
   customerPriceCents: number | null;
   retailPriceCents: number | null;
   preOrderPriceCents: number | null;
-  /** The rate of the buyer's VAT country for the product's tax category, else the seller country's rate. */
-  vatRateBp: number;
+  /** The VAT rate this buyer pays (buyerVatRateBp), or why the shop has none: such a product cannot be ordered. */
+  vat: TaxConversion;
   stock: number;
   isStockFreeze: boolean;
   isOnlySellableWithPositiveStock: boolean;
@@ -33,7 +34,7 @@ export interface BuyerProduct {
   variants: Map<string, BuyerVariant>;
 }
 
-export function groupBuyerProducts(rows: readonly BuyerProductRow[], locale: Locale): Map<number, BuyerProduct> {
+export function groupBuyerProducts(rows: readonly BuyerProductRow[], locale: Locale, buyerVat: BuyerVat): Map<number, BuyerProduct> {
   const products = new Map<number, BuyerProduct>();
   for (const row of rows) {
     let product = products.get(row.id);
@@ -48,7 +49,7 @@ export function groupBuyerProducts(rows: readonly BuyerProductRow[], locale: Loc
         customerPriceCents: row.customer_price_cents,
         retailPriceCents: row.retail_price_cents,
         preOrderPriceCents: row.pre_order_price_cents,
-        vatRateBp: row.buyer_vat_rate_bp ?? row.vat_rate_bp,
+        vat: buyerVatRateBp({ rateBp: row.vat_rate_bp, ...buyerVat }),
         stock: row.stock,
         isStockFreeze: row.is_stock_freeze === 1,
         isOnlySellableWithPositiveStock: row.is_only_sellable_with_positive_stock === 1,

@@ -1,5 +1,6 @@
 import type { Category, ListMeta, Product, ProductDetail } from '../../../core/catalog-types.ts';
 import { verboseCategory } from '../../../core/category-path.ts';
+import type { BuyerVat } from '../../../core/tax-conversion.ts';
 import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -170,6 +171,11 @@ export function createCatalogService(deps: CatalogDependencies, options: Catalog
     async visibilityOf(ctx: RequestContext): Promise<ProductVisibility> {
       const viewer = await viewers.viewerOf(ctx);
       return visibilityFor(viewer, await viewers.treeFor(viewer));
+    },
+
+    /** The buyer's VAT situation, as the catalogue prices with it: the basket and the order take the same. */
+    async buyerVatOf(ctx: RequestContext): Promise<BuyerVat> {
+      return (await viewers.viewerOf(ctx)).vat;
     },
 
     /** Products by id as this viewer sees them (prices, VAT, language), in the order of `ids`; hidden ids are left out. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buyerVatOf } from '../../../core/tax-conversion.ts';
 import { buyerPrice, parseAttributes, selectVariant, toProduct, type ProductChildren, type ProductViewer } from './product.mapper.ts';
 import type { ProductRow, VariantRow } from './product.repository.ts';
 
@@ -13,7 +14,6 @@ const row: ProductRow = {
   pre_order_price_cents: 1850,
   currency: 'EUR',
   vat_rate_bp: 1900,
-  tax_category: 'standard',
   stock: 12,
   is_stock_freeze: 0,
   is_only_sellable_with_positive_stock: 1,
@@ -41,7 +41,14 @@ const children: ProductChildren = {
   preStocks: [{ product_id: 7, season_id: 4, quantity: 30 }],
   customerPriceCents: null,
 };
-const german: ProductViewer = { locale: 'de', showPrices: true, isGrossPrice: false, vatRatesBp: {} };
+const vatTable = [
+  { countryCode: 'DE', taxCategory: 'standard', rateBp: 1900 },
+  { countryCode: 'DE', taxCategory: 'reduced', rateBp: 700 },
+  { countryCode: 'AT', taxCategory: 'standard', rateBp: 2000 },
+  { countryCode: 'AT', taxCategory: 'reduced', rateBp: 1000 },
+  { countryCode: 'LU', taxCategory: 'standard', rateBp: 1700 },
+];
+const german: ProductViewer = { locale: 'de', showPrices: true, isGrossPrice: false, vat: buyerVatOf('DE', 'DE', vatTable) };
 
 describe('buyerPrice', () => {
   it.each([
@@ -86,12 +93,18 @@ describe('toProduct', () => {
     });
   });
 
-  it('uses the VAT rate of the buyer’s country for the product’s tax category', () => {
-    const austrian: ProductViewer = { ...german, vatRatesBp: { standard: 2000, reduced: 1000 } };
+  it('converts the product’s rate to the buyer’s VAT country', () => {
+    const austrian: ProductViewer = { ...german, vat: buyerVatOf('DE', 'AT', vatTable) };
+    expect(toProduct(row, children, german).vatRate).toBe(19);
     expect(toProduct(row, children, austrian).vatRate).toBe(20);
-    expect(toProduct({ ...row, tax_category: 'reduced' }, children, austrian).vatRate).toBe(10);
-    // A category the buyer's country does not list keeps the product's own rate.
-    expect(toProduct({ ...row, tax_category: 'zero' }, children, austrian).vatRate).toBe(19);
+    expect(toProduct({ ...row, vat_rate_bp: 700 }, children, austrian).vatRate).toBe(10);
+  });
+
+  it('sends no VAT rate where the buyer’s country has none, never the seller’s', () => {
+    const luxembourgish: ProductViewer = { ...german, vat: buyerVatOf('DE', 'LU', vatTable) };
+    expect(toProduct(row, children, luxembourgish).vatRate).toBe(17);
+    expect(toProduct({ ...row, vat_rate_bp: 700 }, children, luxembourgish).vatRate).toBeNull();
+    expect(toProduct({ ...row, vat_rate_bp: 0 }, children, { ...german, vat: buyerVatOf('DE', 'AT', vatTable) }).vatRate).toBeNull();
   });
 
   it('uses English names where they exist, German ones otherwise', () => {

@@ -3,7 +3,7 @@ import type { MaterialUnit, Price, Product, ProductVariant } from '../../../core
 import type { Locale } from '../../../core/locale.ts';
 import { centsToAmount } from '../../../core/money.ts';
 import { productForVariant } from '../../../core/product-variant.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { apiVatRate, buyerVatRateBp, type BuyerVat } from '../../../core/tax-conversion.ts';
 import type { ImageRow, MaterialUnitRow, PreStockRow, ProductRow, VariantRow } from './product.repository.ts';
 
 // Database rows to the API's Product shape (core/catalog-types.ts). Pure: the service loads, this maps.
@@ -15,12 +15,8 @@ export interface ProductViewer {
   showPrices: boolean;
   /** The company shows gross prices (its show_net_prices is off). */
   isGrossPrice: boolean;
-  /**
-   * VAT rates (basis points) of the buyer's VAT country by tax category. A product's rate is the one of
-   * its category there (VAT follows the customer's VAT country); the product's own
-   * (seller country) rate applies when the buyer's country or category is not in the VAT table.
-   */
-  vatRatesBp: Readonly<Record<string, number>>;
+  /** The buyer's VAT situation: a product's rate for this viewer is buyerVatRateBp of it (ADR 0016). */
+  vat: BuyerVat;
 }
 
 export interface ProductChildren {
@@ -89,7 +85,7 @@ export function toProduct(row: ProductRow, children: ProductChildren, viewer: Pr
     images: children.images.map((image) => ({ image: { url: image.url, width: image.width, height: image.height } })),
     price: buyerPrice(row, children.customerPriceCents, null, viewer),
     isGrossPrice: viewer.isGrossPrice,
-    vatRate: bpToPercent(viewer.vatRatesBp[row.tax_category] ?? row.vat_rate_bp),
+    vatRate: apiVatRate(buyerVatRateBp({ rateBp: row.vat_rate_bp, ...viewer.vat })),
     stock: { value: row.stock },
     preStocks: children.preStocks.map((preStock) => ({ seasonId: preStock.season_id, quantity: preStock.quantity })),
     isStockFreeze: row.is_stock_freeze === 1,

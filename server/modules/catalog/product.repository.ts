@@ -34,7 +34,6 @@ export function createProductRepository(db: Database) {
           'p.pre_order_price_cents',
           'p.currency',
           'p.vat_rate_bp',
-          'p.tax_category',
           'p.stock',
           'p.is_stock_freeze',
           'p.is_only_sellable_with_positive_stock',

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../core/locale.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { bpToPercent } from '../../../core/basis-points.ts';
 import { translatorFor } from '../../i18n.ts';
 import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { startDocument } from './document-layout.ts';

@@ -1,6 +1,6 @@
 import { moneyOut } from '../../../core/api-money.ts';
 import type { Translate } from '../../../core/translate.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { bpToPercent } from '../../../core/basis-points.ts';
 import type { ExportColumn, ExportRow } from '../../lib/export/export-columns.ts';
 import type { OrderHistoryFilters, OrderHistoryRepository, OrderHistoryRow } from './order-history.repository.ts';
 import type { OrderSort } from './order-history-query.ts';

@@ -14,7 +14,7 @@ function product(sku: string, values: Partial<BuyerProduct> = {}): BuyerProduct 
     customerPriceCents: null,
     retailPriceCents: null,
     preOrderPriceCents: null,
-    vatRateBp: 1900,
+    vat: { ok: true, rateBp: 1900, taxCategory: null },
     stock: 100,
     isStockFreeze: false,
     isOnlySellableWithPositiveStock: false,

@@ -1,5 +1,5 @@
 import { moneyOut } from '../../../core/api-money.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { bpToPercent } from '../../../core/basis-points.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { Row } from '../../db/schema.ts';
 import type { PlacedBy } from '../sales-persons/acting-audit.ts';

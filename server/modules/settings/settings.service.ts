@@ -4,7 +4,7 @@ import { moneyOut, type MoneyJson } from '../../../core/api-money.ts';
 import type { ShippingMethodJson } from '../../../core/checkout-input.ts';
 import { centsToAmount } from '../../../core/money.ts';
 import { parseSiteSettings, type SiteSettings } from '../../../core/site-settings.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { bpToPercent } from '../../../core/basis-points.ts';
 import type { Locale } from '../../../core/locale.ts';
 import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
