@@ -3,6 +3,10 @@ import { shopCount, shops, type Shop } from './tests/e2e/shops.ts';
 
 // A separate port and data folder let two suites run side by side (e.g. two developers on one machine).
 const dataDir = process.env.E2E_DIR ?? 'test-results/e2e';
+// Two lanes (scripts/e2e.ts sets E2E_LANE): `journeys` walks the shop, a shop per worker, and records the
+// screens it reaches; `screens` (screens.spec.ts) screenshots and checks with axe what the journeys
+// recorded, without a shop (tests/e2e/screen-recording.ts).
+const lane = process.env.E2E_LANE === 'screens' ? 'screens' : 'journeys';
 const engineKey = 'e2e-engine-key';
 const stripeKeys = { secret: 'sk_test_e2e', webhook: 'whsec_e2e' };
 
@@ -67,7 +71,11 @@ function servers(shop: Shop): WebServer[] {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: `${dataDir}/playwright`,
+  testMatch: lane === 'screens' ? 'screens.spec.ts' : '*.spec.ts',
+  testIgnore: lane === 'screens' ? [] : ['screens.spec.ts'],
+  // Playwright empties its output folder at the start: a lane of its own each, so the screens lane keeps
+  // the journeys' failure traces.
+  outputDir: `${dataDir}/playwright-${lane}`,
   // A spec file's tests run in order in one worker; files are spread over the workers, one shop each.
   fullyParallel: false,
   workers: shopCount,
@@ -93,5 +101,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: shops.flatMap(servers),
+  webServer: lane === 'journeys' ? shops.flatMap(servers) : [],
 });

@@ -2,9 +2,18 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// The browser tests in two lanes: `node scripts/e2e.ts` (npm run test:e2e) walks the journeys, each
+// worker against a shop of its own, and records the screens they reach; `node scripts/e2e.ts screens`
+// (npm run test:screens) screenshots those screens at both widths and checks them with axe
+// (tests/e2e/screen-recording.ts). Further arguments go to Playwright.
+//
 // Browser tests run in Debian's Chromium (Playwright's own browser download is not possible here).
 // When it is missing and we are root, install it; otherwise explain how to point at one.
 const root = path.resolve(import.meta.dirname, '..');
+const lane = process.argv[2] === 'screens' ? 'screens' : 'journeys';
+const playwrightArgs = process.argv.slice(lane === 'screens' ? 3 : 2);
+const dataDir = path.resolve(root, process.env.E2E_DIR ?? 'test-results/e2e');
+const screensDir = path.join(root, 'test-results/screens');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!fs.existsSync(chromium)) {
@@ -26,13 +35,27 @@ if (!fs.existsSync(chromium)) {
   }
 }
 
-// Every run starts from a freshly seeded database.
-fs.rmSync(path.join(root, process.env.E2E_DIR ?? 'test-results/e2e'), { recursive: true, force: true });
-fs.mkdirSync(path.join(root, 'test-results/screens'), { recursive: true });
+if (lane === 'journeys') {
+  // Every run starts from freshly seeded databases, and records its screens afresh (tests/e2e/screen-recording.ts).
+  fs.rmSync(dataDir, { recursive: true, force: true });
+} else {
+  if (!fs.existsSync(path.join(dataDir, 'recorded-screens'))) {
+    console.error('No recorded screens: run the journeys first (npm run test:e2e), which record the screens this lane checks.');
+    process.exit(1);
+  }
+  // Only this run's screenshots: none left from screens no journey reaches any more.
+  for (const file of fs.readdirSync(screensDir)) if (file.endsWith('.png')) fs.rmSync(path.join(screensDir, file));
+}
+fs.mkdirSync(screensDir, { recursive: true });
 
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(root, 'test-results/playwright.json') },
+  env: {
+    ...process.env,
+    E2E_LANE: lane,
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(root, lane === 'screens' ? 'test-results/playwright-screens.json' : 'test-results/playwright.json'),
+  },
 });
 process.exit(result.status ?? 1);

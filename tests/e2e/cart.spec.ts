@@ -152,15 +152,21 @@ test('quantities step by the batch size, refuse while saving, and lines can be r
   await expect(line).toContainText('Ungültige Menge. Die Menge muss ein Vielfaches der Verpackungseinheit sein.');
   await expect.poll(async () => (await api.basket()).items.find((item) => item.sku === batched.sku)?.quantity).toBe(batched.batchSize);
 
-  // While a change is being saved, the next one is refused with a warning.
+  // While a change is being saved, the next one is refused with a warning: the save is
+  // held until the warning has shown.
+  let releaseSave!: () => void;
+  const saveHeld = new Promise<void>((resolve) => {
+    releaseSave = resolve;
+  });
   await page.route('**/api/basket', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await saveHeld;
     await route.continue();
   });
   await line.getByRole('button', { name: /^Mehr/ }).click();
   await cartLine(page, a!.sku).getByRole('button', { name: /^Mehr/ }).click();
   await expect(toast(page, 'Bitte warten Sie, bis der Warenkorb aktualisiert ist.')).toBeVisible();
   await expect(page.getByTestId('toast').filter({ hasText: 'Bitte warten' })).toHaveAttribute('data-type', 'warning');
+  releaseSave();
   await page.unrouteAll({ behavior: 'wait' });
 
   await cartLine(page, a!.sku).getByTestId('line-remove').click();

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { accounts, captureScreens, expectAccessible, signIn, startSession, viewports, waitUntilSettled, withShopDatabase } from './helpers.ts';
+import { accounts, captureScreens, signIn, startSession, viewports, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
 // The catalogue screens: category menus and mega menu, the category page with its product list
 // table, and the product page (docs/product.md, Catalogue and Cart).
@@ -108,8 +108,7 @@ test.describe('the mega menu', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Kabel & Leitungen' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Elektro', exact: true })).toHaveAttribute('aria-expanded', 'true');
-    await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screens/mega-menu-desktop.png' });
+    await captureScreens(page, 'mega-menu', ['desktop']);
 
     await page.mouse.move(640, 700);
     const leftAt = Date.now();

@@ -1,21 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/db/database.ts';
 import { waitUntilSettled } from './fixtures.ts';
+import { recordScreen, viewports, type Width } from './screen-recording.ts';
 import { workerShop } from './shops.ts';
 
-export { waitUntilSettled };
+export { viewports, waitUntilSettled };
 
 export const accounts = {
   customer: { username: 'customer', password: 'Demo-Customer-1' },
   customer2: { username: 'customer2', password: 'Demo-Customer-2' },
   sales: { username: 'sales', password: 'Demo-Sales-1' },
   admin: { username: 'admin', password: 'Demo-Admin-1' },
-} as const;
-
-export const viewports = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
 } as const;
 
 /**
@@ -42,37 +37,12 @@ export async function signIn(page: Page, account: keyof typeof accounts) {
   await openHome(page);
 }
 
-/** No serious or critical accessibility violation on the current screen. */
-export async function expectAccessible(page: Page) {
-  // axe's default mode collects the results of all frames in a blank page it opens for each run (most
-  // of a run's time); the shop's pages have no frames from another origin, which only that mode tests.
-  // Should a page ever have one, it is checked the default way.
-  const origin = new URL(page.url()).origin;
-  const foreignFrame = page.frames().some((frame) => {
-    if (frame === page.mainFrame()) return false;
-    try {
-      return new URL(frame.url()).origin !== origin;
-    } catch {
-      return true;
-    }
-  });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(!foreignFrame)
-    .analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Screenshots at desktop and phone width into test-results/screens, each of the settled page, each checked with axe. */
-export async function captureScreens(page: Page, name: string) {
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await waitUntilSettled(page);
-    await expectAccessible(page);
-    await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
+/**
+ * Records the screen the journey has reached, for the screens lane to screenshot and check with axe at
+ * each width (screen-recording.ts). The journey itself takes no screenshot and runs no axe.
+ */
+export async function captureScreens(page: Page, name: string, widths: Width[] = ['desktop', 'phone']): Promise<void> {
+  await recordScreen(page, name, widths, test.info().titlePath.join(' › '));
 }
 
 /** Direct access to the worker's shop's database, to set up states such as maintenance mode. */

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { accounts, captureScreens, expectAccessible, signIn, startSession, viewports, waitUntilSettled } from './helpers.ts';
+import { accounts, captureScreens, signIn, startSession, viewports, waitUntilSettled } from './helpers.ts';
 
 // The header's search panel and the /search page (docs/product.md, Catalogue): the three-character
 // rule, highlights, keyboard use, answers arriving out of order, the search page with paging and the
@@ -28,6 +28,8 @@ function countSearchCalls(page: Page) {
 
 test.describe('the search panel in the header', () => {
   test('asks for three characters, says when nothing is found and marks what matched', async ({ page }) => {
+    // The page's timers run on Playwright's clock, so the test can let the search's pause pass at once.
+    await page.clock.install();
     await signIn(page, 'customer');
     await waitUntilSettled(page);
     // The pointer rests away from the field: the panel closes when the mouse leaves it, which a
@@ -36,13 +38,16 @@ test.describe('the search panel in the header', () => {
     const calls = countSearchCalls(page);
     await expect(field(page)).toHaveAttribute('aria-expanded', 'false');
 
+    // Two characters never reach the server, not even after the 300 ms pause: time stands still while
+    // they are typed, then twice the pause passes at once (a request would be in `calls` before the next one).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await field(page).fill('Ak');
+    await page.clock.runFor(600);
     await expect(panel(page)).toBeVisible();
     await expect(field(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByTestId('search-status')).toHaveText('Bitte geben Sie mindestens 3 Zeichen ein.');
-    // Two characters never reach the server, not even after the 300 ms pause.
-    await page.waitForTimeout(600);
     expect(calls).toEqual([]);
+    await page.clock.resume();
 
     await field(page).fill('xyzqq');
     await expect(page.getByTestId('search-status')).toHaveText('Keine Ergebnisse gefunden.');
@@ -97,7 +102,7 @@ test.describe('the search panel in the header', () => {
     await expect(options(page).nth(0)).toHaveAttribute('aria-selected', 'true');
     // The focus stays in the field the whole time.
     await expect(field(page)).toBeFocused();
-    await expectAccessible(page);
+    await captureScreens(page, 'search-panel-keyboard', ['desktop']);
 
     await page.keyboard.press('Escape');
     await expect(panel(page)).toBeHidden();
@@ -123,12 +128,19 @@ test.describe('the search panel in the header', () => {
     const hammerHeld = new Promise<void>((resolve) => {
       releaseHammer = resolve;
     });
+    // Settles once the held answer has reached the page, or the page has refused it (it may have
+    // given up the request when the newer one started).
+    let hammerDelivered!: () => void;
+    const hammerDone = new Promise<void>((resolve) => {
+      hammerDelivered = resolve;
+    });
     await page.route('**/api/material/search?*', async (route) => {
       const key = new URL(route.request().url()).searchParams.get('searchKey');
       if (key === 'Hammer') {
         const response = await route.fetch();
         await hammerHeld;
         await route.fulfill({ response }).catch(() => undefined);
+        hammerDelivered();
       } else {
         await route.continue();
       }
@@ -138,7 +150,9 @@ test.describe('the search panel in the header', () => {
     await field(page).fill('Akku');
     await expect(page.getByTestId('search-show-all')).toHaveText('Alle 26 Treffer anzeigen');
     releaseHammer();
-    await page.waitForTimeout(500);
+    await hammerDone;
+    // The page has read the late answer (if it took it) once it is at rest again.
+    await waitUntilSettled(page);
     await expect(page.getByTestId('search-show-all')).toHaveText('Alle 26 Treffer anzeigen');
     await expect(page.getByTestId('search-product-name').first().locator('mark')).toHaveText('Akku');
   });
@@ -227,7 +241,7 @@ test.describe('the search page', () => {
     await open(page, '/search?key=xyzqq');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('0 Treffer für „xyzqq“');
     await expect(page.getByTestId('empty-list')).toContainText('Keine Ergebnisse gefunden.');
-    await expectAccessible(page);
+    await captureScreens(page, 'search-page-empty', ['desktop']);
 
     const response = await open(page, '/search?key=ak');
     expect(response?.status()).toBe(200);
@@ -270,7 +284,7 @@ test.describe('on a phone', () => {
     const shown = (await panel(page).boundingBox())!;
     expect(shown.x).toBeGreaterThanOrEqual(0);
     expect(shown.x + shown.width).toBeLessThanOrEqual(viewports.phone.width);
-    await page.screenshot({ path: 'test-results/screens/search-panel-phone-open.png' });
+    await captureScreens(page, 'search-panel-open', ['phone']);
 
     const sku = await options(page).first().getAttribute('data-sku');
     await options(page).first().tap();

@@ -18,7 +18,8 @@ export interface Shop {
 }
 
 const basePort = Number(process.env.E2E_PORT ?? 3210);
-const baseDir = process.env.E2E_DIR ?? 'test-results/e2e';
+/** The browser tests' data: the shops' folders and the recorded screens (screen-recording.ts). */
+export const e2eDir = process.env.E2E_DIR ?? 'test-results/e2e';
 
 export const shopCount = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
@@ -30,7 +31,7 @@ export function shopAt(index: number): Shop {
     enginePort: port + 1,
     engineUrl: `http://127.0.0.1:${port + 1}`,
     stripePort: port + 2,
-    dataDir: index === 0 ? baseDir : `${baseDir}/shop-${index}`,
+    dataDir: index === 0 ? e2eDir : `${e2eDir}/shop-${index}`,
   };
 }
 
