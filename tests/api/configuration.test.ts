@@ -94,7 +94,7 @@ describe('GET /api/configuration', () => {
 describe('GET /api/lookup', () => {
   it.each([
     ['vatConversionTable', (data: { countryCode: string }[]) => expect(data.map((d) => d.countryCode)).toEqual(expect.arrayContaining(['DE', 'AT', 'CH', 'FR', 'NL']))],
-    ['paymentType', (data: { id: string }[]) => expect(data.map((d) => d.id)).toEqual(expect.arrayContaining(['invoice', 'prepayment']))],
+    ['paymentType', (data: { code: string }[]) => expect(data.map((d) => d.code)).toEqual(expect.arrayContaining(['invoice', 'prepayment']))],
     ['salesHeadStatus', (data: { id: string; name: string }[]) => expect(data.find((d) => d.id === '1')?.name).toBe('Offen')],
   ])('returns %s', async (lookupName, check) => {
     const auth = await shop.login('customer');

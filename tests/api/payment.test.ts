@@ -91,7 +91,7 @@ describe('the online payment method', () => {
     try {
       const client = await clientFor(plain, 'customer');
       expect((await client.get('/api/configuration')).body.paymentMethods.map((method: { code: string }) => method.code)).not.toContain('stripe');
-      expect((await client.get('/api/lookup?lookupName=paymentType')).body.data.map((method: { id: string }) => method.id)).not.toContain('stripe');
+      expect((await client.get('/api/lookup?lookupName=paymentType')).body.data.map((method: { code: string }) => method.code)).not.toContain('stripe');
       // Asked for anyway, it answers like an unknown method, and nothing is ordered.
       await client.post('/api/basket', { items: [{ _id: guarded.id, sku: guarded.sku, orderType: 'order', quantity: 10 }] });
       const refused = await plain.app.inject({ method: 'POST', url: '/api/payment/createOrder', headers: { authorization: client.auth, 'idempotency-key': newKey() }, payload: orderBody() });

@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
 
+// GET /api/lookup?lookupName=
+//   vatConversionTable → { data: [{ countryCode, taxCategory, rate }] }
+//   paymentType        → { data: [{ _id, code, translatedName }] }, the methods GET /api/configuration offers,
+//                        by the same `_id` an order names as paymentMethodId
+//   salesHeadStatus    → { data: [{ id, name, localizations }] }
 const lookupQuery = z.object({
   lookupName: z.enum(['vatConversionTable', 'paymentType', 'salesHeadStatus'], { error: 'validation.unknown_lookup' }),
 });

@@ -51,6 +51,14 @@ function toSellerCompany(row: NonNullable<Awaited<ReturnType<SettingsRepository[
   };
 }
 
+/**
+ * A payment method as every API answers it, the configuration and the lookup alike: `_id` is the one id
+ * an order names as its paymentMethodId, `code` says what kind of payment it is.
+ */
+function toPaymentMethod(payment: { id: number; code: string; name_de: string; name_en: string }, locale: Locale): Configuration['paymentMethods'][number] {
+  return { _id: payment.id, code: payment.code, translatedName: locale === 'en' ? payment.name_en : payment.name_de };
+}
+
 export function createSettingsService(repository: SettingsRepository, options: { onlinePayment: boolean } = { onlinePayment: false }) {
   // The online method is offered only where its provider is configured.
   const offered = (payment: { code: string; is_active: number }) => payment.is_active === 1 && (options.onlinePayment || payment.code !== onlinePaymentCode);
@@ -102,7 +110,7 @@ export function createSettingsService(repository: SettingsRepository, options: {
       shippingCountries: [...new Set(countries.map((c) => c.country_code))].sort(),
       paymentMethods: payments
         .filter(offered)
-        .map((p) => ({ _id: p.id, code: p.code, translatedName: locale === 'en' ? p.name_en : p.name_de })),
+        .map((p) => toPaymentMethod(p, locale)),
       vatTable: vatRates.map((v) => ({ countryCode: v.country_code, taxCategory: v.tax_category, rate: bpToPercent(v.rate_bp) })),
     };
   }
@@ -154,7 +162,7 @@ export function createSettingsService(repository: SettingsRepository, options: {
 
     async listPaymentTypes(tenantId: number, locale: Locale) {
       const rows = await repository.listPaymentMethods(tenantId);
-      return rows.filter(offered).map((p) => ({ id: p.code, name: locale === 'en' ? p.name_en : p.name_de }));
+      return rows.filter(offered).map((p) => toPaymentMethod(p, locale));
     },
 
     async getVatConversionTable(tenantId: number) {
