@@ -59,11 +59,12 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
       if (lines.length === 0) return { items: [], _id: basketId };
 
       const variantSkus = unique(lines.flatMap((line) => (line.variant_sku ? [line.variant_sku] : [])));
+      const scope = await buyerScopeOf(ctx, catalog);
       const [rows, configuration] = await Promise.all([
-        products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids: unique(lines.map((line) => line.product_id)) }, variantSkus),
+        products.find(scope, { by: 'id', ids: unique(lines.map((line) => line.product_id)) }, variantSkus),
         settings.getConfiguration(ctx),
       ]);
-      const byId = groupBuyerProducts(rows, ctx.locale);
+      const byId = groupBuyerProducts(rows, ctx.locale, scope.vat);
 
       const unsold: number[] = [];
       const priceChanges: Parameters<BasketRepository['updateLinePrices']>[1][number][] = [];
@@ -101,11 +102,9 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
 
       const skus = unique(input.items.map((item) => item.sku));
       const variantSkus = unique(input.items.flatMap((item) => (item.variantSku ? [item.variantSku] : [])));
-      const [rows, configuration] = await Promise.all([
-        products.find(await buyerScopeOf(ctx, catalog), { by: 'sku', skus }, variantSkus),
-        settings.getConfiguration(ctx),
-      ]);
-      const bySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale).values()].map((p) => [p.sku, p]));
+      const scope = await buyerScopeOf(ctx, catalog);
+      const [rows, configuration] = await Promise.all([products.find(scope, { by: 'sku', skus }, variantSkus), settings.getConfiguration(ctx)]);
+      const bySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale, scope.vat).values()].map((p) => [p.sku, p]));
       const preOrderProductIds = unique(
         input.items.filter((item) => item.orderType === 'preOrder').flatMap((item) => bySku.get(item.sku)?.id ?? []),
       );

@@ -2,9 +2,13 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { BuyerScope } from './buyer-products.repository.ts';
 import type { SignedInContext } from '../access/access-policy.ts';
 
-export type VisibilitySource = Pick<CatalogService, 'visibilityOf'>;
+export type VisibilitySource = Pick<CatalogService, 'visibilityOf' | 'buyerVatOf'>;
 
-/** The buyer's company and the products they may see: a hidden product is as unknown here as in the catalogue. */
+/**
+ * The buyer's company, the products they may see and their VAT situation: a hidden product is as
+ * unknown here as in the catalogue, and a product's VAT rate is the catalogue's.
+ */
 export async function buyerScopeOf(ctx: SignedInContext, catalog: VisibilitySource): Promise<BuyerScope> {
-  return { ...(await catalog.visibilityOf(ctx)), companyId: ctx.identity.companyId };
+  const [visibility, vat] = await Promise.all([catalog.visibilityOf(ctx), catalog.buyerVatOf(ctx)]);
+  return { ...visibility, companyId: ctx.identity.companyId, vat };
 }

@@ -1,3 +1,4 @@
+import { buyerVatOf, vatTableEntry } from '../../../core/tax-conversion.ts';
 import { createTtlCache } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -45,11 +46,7 @@ export function createCatalogViewers(deps: CatalogViewerDependencies) {
         showDeals: account.is_deal === 1,
         showPrices: !(isGuest(identity) && configuration.hidePricesForGuests),
         isGrossPrice: account.show_net_prices === 0,
-        vatRatesBp: Object.fromEntries(
-          configuration.vatTable
-            .filter((entry) => entry.countryCode === account.vat_country_code)
-            .map((entry) => [entry.taxCategory, Math.round(entry.rate * 100)]),
-        ),
+        vat: buyerVatOf(configuration.company.country.code, account.vat_country_code, configuration.vatTable.map(vatTableEntry)),
       };
     },
 
@@ -61,10 +58,11 @@ export function createCatalogViewers(deps: CatalogViewerDependencies) {
 
     /**
      * What makes two viewers see the same catalogue answers: tenant, language, deals, price display,
-     * VAT rates and, when prices are shown, the company whose customer prices apply.
+     * the buyer's VAT situation (buyerVatOf: country and the table rows that convert to it) and, when
+     * prices are shown, the company whose customer prices apply.
      */
     keyOf(viewer: CatalogViewer): string {
-      return JSON.stringify([viewer.tenantId, viewer.locale, viewer.showDeals, viewer.showPrices, viewer.isGrossPrice, viewer.vatRatesBp, viewer.showPrices ? viewer.companyId : null]);
+      return JSON.stringify([viewer.tenantId, viewer.locale, viewer.showDeals, viewer.showPrices, viewer.isGrossPrice, viewer.vat, viewer.showPrices ? viewer.companyId : null]);
     },
 
     clear(): void {

@@ -20,6 +20,7 @@ import type { StatusNames } from './order-history-statuses.ts';
 import type { PlaceOrderInput } from './order-placement.service.ts';
 import type { ShippingMethodRates } from '../../../core/shipping-price.ts';
 import { allocateStock, mustNotOversell } from '../../../core/stock-allocation.ts';
+import type { TaxConversionError } from '../../../core/tax-conversion.ts';
 import type { SignedInContext } from '../access/access-policy.ts';
 import { actingFor } from '../sales-persons/acting-audit.ts';
 import { placedByOf, recordActing } from '../sales-persons/acting-audit.repository.ts';
@@ -56,6 +57,8 @@ interface PricedLine {
   product: BuyerProduct;
   variant: BuyerVariant | null;
   unitCents: number;
+  /** The rate this buyer pays for the line (buyerVatRateBp), known: a line without one refuses the order. */
+  vatRateBp: number;
   quantities: number[];
 }
 
@@ -88,17 +91,24 @@ async function pricedLines(trx: DatabaseTransaction, plan: PlacementPlan): Promi
 
   const variantSkus = [...new Set(lines.flatMap((line) => (line.variant_sku ? [line.variant_sku] : [])))];
   const rows = await createBuyerProductsRepository(trx).find(plan.scope, { by: 'id', ids: [...new Set(lines.map((line) => line.product_id))] }, variantSkus);
-  const products = groupBuyerProducts(rows, ctx.locale);
+  const products = groupBuyerProducts(rows, ctx.locale, plan.scope.vat);
   const unavailable: { sku: string; variantSku: string | null }[] = [];
+  const untaxed: { sku: string; variantSku: string | null; name: string; error: TaxConversionError }[] = [];
   const priced: PricedLine[] = [];
   for (const line of lines) {
     const product = products.get(line.product_id);
     const variant = line.variant_sku ? (product?.variants.get(line.variant_sku) ?? null) : null;
     const unitCents = product && (variant || !line.variant_sku) ? unitPriceCents(product, variant, line.order_type) : 0;
     if (!product || unitCents <= 0) unavailable.push({ sku: line.sku, variantSku: line.variant_sku });
-    else priced.push({ line, product, variant, unitCents, quantities: quantitiesOf(line, seasonCount) });
+    else if (!product.vat.ok) untaxed.push({ sku: line.sku, variantSku: line.variant_sku, name: variant?.name ?? product.name, error: product.vat.error });
+    else priced.push({ line, product, variant, unitCents, vatRateBp: product.vat.rateBp, quantities: quantitiesOf(line, seasonCount) });
   }
   if (unavailable.length > 0) throw new RefusedPlacement(new AppError('conflict', 'checkout.lines.unavailable', { details: { lines: unavailable } }));
+  // The shop never guesses a VAT rate (ADR 0016): a line the buyer's country has no rate for cannot be charged.
+  if (untaxed.length > 0) {
+    const { key, params } = untaxed[0]!.error;
+    throw new RefusedPlacement(new AppError('unprocessable', key, { params, details: { lines: untaxed } }));
+  }
 
   const changes = priced.flatMap(({ line, unitCents }) => {
     const refreshed = refreshPrice({ unitPriceCents: line.unit_price_cents, oldPriceCents: line.old_price_cents }, unitCents);
@@ -184,7 +194,7 @@ export async function placeInTransaction(trx: DatabaseTransaction, plan: Placeme
     unitPriceCents: entry.unitCents,
     // unitPriceCents is already the price of the line's type (core/buyer-price.ts).
     preOrderPriceCents: null,
-    vatRateBp: entry.product.vatRateBp,
+    vatRateBp: entry.vatRateBp,
     currency,
   }));
   const freight =
@@ -304,7 +314,7 @@ export async function placeInTransaction(trx: DatabaseTransaction, plan: Placeme
       name: entry.variant?.name ?? entry.product.name,
       order_type: entry.line.order_type,
       unit_price_cents: entry.unitCents,
-      vat_rate_bp: entry.product.vatRateBp,
+      vat_rate_bp: entry.vatRateBp,
       currency,
       custom_attributes: entry.line.custom_attributes,
     };

@@ -1,7 +1,7 @@
 import { personalMinimumOrderCents } from '../../../core/cart-totals.ts';
 import { isLocale, type Locale } from '../../../core/locale.ts';
 import { centsToAmount } from '../../../core/money.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { bpToPercent } from '../../../core/basis-points.ts';
 import type { RequestContext, Role } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireAccess } from '../access/access-policy.ts';

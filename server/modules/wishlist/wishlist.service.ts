@@ -1,6 +1,6 @@
 import type { WishlistItem } from '../../../core/catalog-types.ts';
 import { centsToAmount } from '../../../core/money.ts';
-import { bpToPercent } from '../../../core/vat.ts';
+import { apiVatRate } from '../../../core/tax-conversion.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { groupBuyerProducts, unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
@@ -39,7 +39,7 @@ function toWishlistItem(product: BuyerProduct): WishlistItem {
     },
     stock: { value: product.stock },
     salesBatchSize: product.salesBatchSize,
-    vatRate: bpToPercent(product.vatRateBp),
+    vatRate: apiVatRate(product.vat),
   };
 }
 
@@ -49,7 +49,8 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
       const ctx = requireAccess(requestCtx, 'buyer');
       const wishlistId = await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity);
       const ids = await wishlists.listProductIds(ctx.tenant.id, wishlistId);
-      const byId = groupBuyerProducts(await products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids }, []), ctx.locale);
+      const scope = await buyerScopeOf(ctx, catalog);
+      const byId = groupBuyerProducts(await products.find(scope, { by: 'id', ids }, []), ctx.locale, scope.vat);
       const items = ids.flatMap((id) => {
         const product = byId.get(id);
         return product ? [toWishlistItem(product)] : [];
@@ -66,7 +67,8 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
         throw new AppError('not_found', 'error.wishlist_not_found', { field: '_id' });
       }
       const ids = [...new Set(input.items.map((item) => item._id))];
-      const known = groupBuyerProducts(await products.find(await buyerScopeOf(ctx, catalog), { by: 'id', ids }, []), ctx.locale);
+      const scope = await buyerScopeOf(ctx, catalog);
+      const known = groupBuyerProducts(await products.find(scope, { by: 'id', ids }, []), ctx.locale, scope.vat);
       const unknown = input.items.findIndex((item) => !known.has(item._id));
       if (unknown >= 0) throw new AppError('validation', 'validation.unknown_product', { field: `items.${unknown}._id` });
 
