@@ -109,7 +109,9 @@ describe('GET answers posted back to their POST', () => {
     // The pre-order line has one quantity per season, in the order GET /api/season lists them.
     expect((seasons.body.data as { _id: number }[]).map((season) => season._id)).toEqual(seasonIds);
     const quantities = seasonIds.map((_, index) => (index === 0 ? 1 : 0));
-    const first = await customer.post('/api/basket', { items: [orderLine(plain, 3), preOrderLine(preOrderable, quantities)] });
+    const withVariant = pick(products, (p) => p.variants.some((variant) => variant.stock > 10), 'a product with a variant in stock');
+    const variantLine = orderLine(withVariant, 2, { variantSku: withVariant.variants.find((variant) => variant.stock > 10)!.variantSku, customAttributes: { colour: 'blue' } });
+    const first = await customer.post('/api/basket', { items: [orderLine(plain, 3), variantLine, preOrderLine(preOrderable, quantities)] });
     expect(first.statusCode, JSON.stringify(first.body)).toBe(200);
     const read = await customer.get('/api/basket');
     const again = await customer.post('/api/basket', read.body);
@@ -161,6 +163,17 @@ describe('GET answers posted back to their POST', () => {
     const posted = await customer.post('/api/user/currentUser', { firstName, lastName, email });
     expect(posted.statusCode, JSON.stringify(posted.body)).toBe(200);
     expect(posted.body.account).toMatchObject({ firstName, lastName, email });
+  });
+
+  it('an order of the history, as GET /api/order answers it, is read and ordered again by the id and line positions it answers', async () => {
+    const history = await customer.get('/api/order?pageSize=5');
+    expect(history.statusCode).toBe(200);
+    const listed = (history.body.data as { _id: number }[])[0]!;
+    const order = await customer.get(`/api/order/${listed._id}`);
+    expect(order.statusCode, JSON.stringify(order.body)).toBe(200);
+    // A line is named by its position in the order's items.
+    const again = await customer.post(`/api/order/${order.body._id}/reorder`, { lines: (order.body.items as unknown[]).map((_, index) => index) });
+    expect(again.statusCode, JSON.stringify(again.body)).toBe(200);
   });
 
   it('a company a sales person is offered is one they can switch to', async () => {
