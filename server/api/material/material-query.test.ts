@@ -34,7 +34,10 @@ describe('parseListQuery', () => {
     [{ page: ' 7' }, 'page', 'validation.invalid'],
     [{ page: ['1', '2'] }, 'page', 'validation.invalid'],
     [{ pageSize: '101' }, 'pageSize', 'validation.page_size_too_large'],
-    [{ category: '0x10' }, 'category', 'validation.invalid'],
+    [{ page: '007' }, 'page', 'validation.invalid'],
+    // No category id names no category: answered like an unknown one.
+    [{ category: '0x10' }, 'category', 'error.category_not_found'],
+    [{ category: '2147483648' }, 'category', 'error.category_not_found'],
     [{ stockAvail: 'yes' }, 'stockAvail', 'validation.invalid'],
   ])('refuses %j', (query, field, messageKey) => {
     expect(errorOf(() => parseListQuery(query))).toEqual({ field, messageKey });
