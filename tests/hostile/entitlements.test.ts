@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeAnswer, describeRequest } from './assertions.ts';
-import { entitlementTable, plainRequests, tableRoles, type Expected } from './entitlement-table.ts';
+import { entitlementTable, plainRequests, tableRoles, type Expected, type TableRow } from './entitlement-table.ts';
 import { createFixtures } from './fixtures.ts';
 import { fillPath, pageMethods, pageRoutes, serverRoutes } from './routes.ts';
 import type { RouteEntry } from '../../server/app.ts';
+import type { Role as AccountRole } from '../../server/context.ts';
+import { refusalOf } from '../../server/modules/access/access-policy.ts';
+import { apiRequirementOf } from '../../server/modules/access/api-access.ts';
 import { startHostileShop, surfaceOf, type Answer, type Role, type SentRequest } from './shop.ts';
 
 // The entitlement matrix: every endpoint the app has (read from its own route tables) × every role,
@@ -50,6 +53,66 @@ describe('the table covers the app', () => {
   it('names each endpoint once and gives every role an answer', () => {
     expect(rows.size).toBe(entitlementTable.length);
     for (const [endpoint, ...expected] of entitlementTable) expect(expected, endpoint).toHaveLength(tableRoles.length);
+  });
+});
+
+// The table is generated against the access policy: each API route declares its requirement
+// (server/modules/access/api-access.ts), and every role's entry of its row says what that requirement
+// implies: the policy's refusal, or an answer past it (a status of the route itself).
+const accountRoleOf: Record<(typeof tableRoles)[number], AccountRole | null> = {
+  none: null,
+  guest: 'guest',
+  customer: 'customer',
+  customeradmin: 'customer_admin',
+  customer2: 'customer',
+  sales: 'sales',
+  admin: 'admin',
+};
+const policyRefusals = new Set(['401', '401 error.unauthorized', '403', '403 error.login_required', '403 error.forbidden']);
+
+/** The API rows' entries that contradict what their route's declared requirement implies, as `endpoint role: …`. */
+function disagreementsWithPolicy(table: readonly TableRow[]): string[] {
+  const found: string[] = [];
+  for (const [endpoint, ...expected] of table) {
+    const [method = 'GET', url = ''] = endpoint.split(' ');
+    if (!url.startsWith('/api/')) continue;
+    const requirement = apiRequirementOf(method === 'ANY' ? 'GET' : method, url);
+    if (!requirement) {
+      found.push(`${endpoint}: no requirement declared`);
+      continue;
+    }
+    for (const [index, tableRole] of tableRoles.entries()) {
+      const role = accountRoleOf[tableRole];
+      // The demo accounts of the table all act for a company (the sales person has chosen one).
+      const refusal = refusalOf(role ? { sessionId: 1, userId: 1, role, companyId: 1 } : null, requirement);
+      const entry = String(expected[index]);
+      const implied = refusal ? `${refusal.statusCode} ${refusal.messageKey}` : 'past the policy';
+      const agrees = refusal ? entry === implied || (refusal.statusCode === 401 && entry === '401') : !policyRefusals.has(entry);
+      if (!agrees) found.push(`${endpoint} ${tableRole}: the table says ${entry}, '${requirement}' implies ${implied}`);
+    }
+  }
+  return found;
+}
+
+describe('the table agrees with the access policy', () => {
+  it('has a declared requirement for every API route the app has', () => {
+    const undeclared = endpointsOfApp().filter((endpoint) => {
+      const [method = 'GET', url = ''] = endpoint.split(' ');
+      return url.startsWith('/api/') && !apiRequirementOf(method === 'ANY' ? 'GET' : method, url);
+    });
+    expect(undeclared).toEqual([]);
+  });
+
+  it('gives each role of an API row what the route’s requirement implies', () => {
+    expect(disagreementsWithPolicy(entitlementTable)).toEqual([]);
+  });
+
+  it('would notice a row that contradicts its route’s requirement', () => {
+    const basket = entitlementTable.find(([endpoint]) => endpoint === 'GET /api/basket')!;
+    const [endpoint, none, , ...others] = basket;
+    expect(disagreementsWithPolicy([[endpoint, none, '403 error.forbidden', ...others] as TableRow])).toEqual([
+      "GET /api/basket guest: the table says 403 error.forbidden, 'buyer' implies 403 error.login_required",
+    ]);
   });
 });
 
