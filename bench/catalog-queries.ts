@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { DatabaseEngine } from '../server/config.ts';
+import { createCaches } from '../server/cache.ts';
+import { loadConfig, type DatabaseEngine } from '../server/config.ts';
+import { systemClock } from '../server/lib/clock.ts';
 import type { RequestContext } from '../server/context.ts';
 import { createCatalogBuyerRepository } from '../server/modules/catalog/catalog-buyer.repository.ts';
 import { createCatalogService, type ProductListQuery } from '../server/modules/catalog/catalog.service.ts';
@@ -58,14 +60,16 @@ async function benchmark(engine: DatabaseEngine, products: number): Promise<void
   const recorder = recordQueries(handle.db);
   const db = recorder.db;
   const listing = createProductListingRepository(db);
+  // Every answer computed afresh: the queries are what is measured.
+  const caches = createCaches(systemClock, { ...loadConfig({}).cacheLifetimes, answerMs: 0 });
   const catalog = createCatalogService({
     categories: createCategoryRepository(db),
     products: createProductRepository(db),
     listing,
     similar: createSimilarProductsRepository(db),
     buyers: createCatalogBuyerRepository(db),
-    settings: createSettingsService(createSettingsRepository(db)),
-  }, { answerTtlMs: 0 });
+    settings: createSettingsService(createSettingsRepository(db), caches),
+  }, caches);
 
   // The customer of company 10001 (customer prices, deal categories), as the API would see them.
   const tenant = await db.selectFrom('tenants').select(['id', 'slug']).where('slug', '=', 'demo').executeTakeFirstOrThrow();

@@ -36,6 +36,7 @@ import requestNormalisation from './plugins/request-normalisation.ts';
 import apiAccess from './modules/access/api-access.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { createServices, type Services } from './services.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Serve pages too (the API test suite leaves them out). */
   pages?: false | { dev: boolean };
+  /** The time the services read: the system's, or a test's clock it moves on. */
+  clock?: Clock;
 }
 
 /** One method and path the server answers (as registered, with Fastify's `:param` and `*` syntax). */
@@ -78,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     frameworkErrors,
     clientErrorHandler,
   });
-  const services = createServices(db, config, app.log);
+  const services = createServices(db, config, app.log, options.clock ?? systemClock);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -108,6 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   });
   app.addHook('onClose', async () => {
     await services.paymentTimeout.stop();
+  });
+  // Expired sessions, throttle counters and password links are deleted by every app process (idempotent).
+  app.addHook('onReady', async () => {
+    if (config.housekeeping.enabled) services.housekeeping.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.housekeeping.stop();
   });
 
   await app.register(fastifyCookie);

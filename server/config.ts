@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { CacheLifetimes } from './cache.ts';
 
 // Every setting the process reads from its environment, parsed once at start.
 // Anything the browser may see goes through `publicConfig` below, never this object.
@@ -23,7 +24,10 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   CATALOG_ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  CATALOG_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  HOUSEKEEPING_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(3_600_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -62,8 +66,10 @@ export interface Config {
   sessionTtlHours: number;
   loginThrottle: { maxAttempts: number; windowMinutes: number };
   trustProxy: boolean;
-  /** How long one catalogue answer is reused for the same kind of viewer (0: never; for measurements). */
-  catalogAnswerCacheMs: number;
+  /** How long each kind of cached data lives; a catalogue answer's 0 never reuses one (for measurements). */
+  cacheLifetimes: CacheLifetimes;
+  /** Deleting what expired (sessions, login attempts and throttles, password links): the pause between rounds; off by default under NODE_ENV=test, where tests run the rounds. */
+  housekeeping: { pauseMs: number; enabled: boolean };
   /** The external search engine (Meilisearch, ADR 0009), or null: the built-in search serves alone. */
   searchEngine: SearchEngineConfig | null;
   payment: PaymentConfig;
@@ -133,7 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     loginThrottle: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     trustProxy: e.TRUST_PROXY,
-    catalogAnswerCacheMs: e.CATALOG_ANSWER_CACHE_MS,
+    cacheLifetimes: { sharedMs: e.CACHE_MS, answerMs: e.CATALOG_ANSWER_CACHE_MS, countMs: e.CATALOG_COUNT_CACHE_MS },
+    housekeeping: { pauseMs: e.HOUSEKEEPING_MS, enabled: e.NODE_ENV !== 'test' },
     searchEngine:
       e.SEARCH_ENGINE_URL && e.SEARCH_ENGINE_API_KEY
         ? {

@@ -19,23 +19,12 @@ if (config.seedDemo && !hasTenant) {
   console.log('Seeded the demo data (tenant "demo").');
 }
 
-const { app, services } = await buildApp({ config, db: database.db, pages: { dev } });
+const { app } = await buildApp({ config, db: database.db, pages: { dev } });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { engine: config.database.engine, startupMs: Math.round(performance.now()) },
   `Shop ready at ${config.publicUrl}`,
 );
-
-// Expired sessions and old login attempts are of no use; without this both tables only grow.
-const housekeepingIntervalMs = 60 * 60 * 1000;
-function purgeExpired() {
-  services.auth.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-  // Password links past their expiry can no longer be spent (a user keeps at most one anyway).
-  services.passwordReset.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-}
-purgeExpired();
-const housekeeping = setInterval(purgeExpired, housekeepingIntervalMs);
-housekeeping.unref();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -44,7 +33,6 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  clearInterval(housekeeping);
   try {
     await app.close();
     await database.close();

@@ -63,13 +63,17 @@ import { createOnlinePayments } from './modules/payments/online-payment.service.
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createBackgroundLoop } from './lib/background-loop.ts';
+import type { Clock } from './lib/clock.ts';
+import { createCaches } from './cache.ts';
+import { createHousekeeping } from './modules/auth/housekeeping.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
-export function createServices(db: Database, config: Config, log: EngineSyncLog & MailWorkerLog) {
+export function createServices(db: Database, config: Config, log: EngineSyncLog & MailWorkerLog, clock: Clock) {
+  const caches = createCaches(clock, config.cacheLifetimes);
   const users = createUserRepository(db);
   // Shared with the basket, so one cache (and one clearCache) serves both.
-  const settings = createSettingsService(createSettingsRepository(db), { onlinePayment: config.payment.stripe !== null });
+  const settings = createSettingsService(createSettingsRepository(db), caches, { onlinePayment: config.payment.stripe !== null });
   const buyerProducts = createBuyerProductsRepository(db);
   const catalog = createCatalogService(
     {
@@ -80,16 +84,19 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       buyers: createCatalogBuyerRepository(db),
       settings,
     },
-    { answerTtlMs: config.catalogAnswerCacheMs },
+    caches,
   );
   const productSearch = createProductSearchRepository(db);
   const baskets = createBasketRepository(db);
   const basket = createBasketService({ baskets, catalog, products: buyerProducts, settings });
-  const orderStatusNames = createOrderStatusNames(settings);
+  const orderStatusNames = createOrderStatusNames(settings, caches);
+  // Whose orders a user sees, for the history, the documents and the finance view alike.
+  const orderScopes = createOrderScopes(createOrderHistoryRepository(db), caches);
   const orders = createOrderService({
     orders: createOrderRepository(db),
     history: createOrderHistoryRepository(db),
     statusNames: orderStatusNames,
+    scopes: orderScopes,
     reorder: { baskets, basket, catalog, products: buyerProducts, settings },
   });
   const engineDocuments = createEngineDocumentsRepository(db);
@@ -115,7 +122,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   });
   const financeDocuments = createFinanceRepository(db);
   // Who reads a company's invoices and credits, for the finance view and the documents alike.
-  const financeReaders = createFinanceReaders({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(db)) });
+  const financeReaders = createFinanceReaders({ sharing: financeDocuments, orderScopes });
   // One throttle (one table and window) for sign-ins, password resets and signup requests.
   const throttle = createRequestThrottle(createLoginThrottleRepository(db), config.loginThrottle.windowMinutes);
   const auth = createAuthService({
@@ -124,9 +131,18 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     throttle,
     users,
     settings: { sessionTtlHours: config.sessionTtlHours, maxAttempts: config.loginThrottle.maxAttempts },
+    caches,
+    clock,
+  });
+  // Password reset by mail and the /reset link of reset and invitation mails; throttled
+  // like sign-ins; a new password ends the user's sessions at once.
+  const passwordReset = createPasswordResetService({
+    repository: createPasswordResetRepository(db),
+    throttle,
+    forgetLiveSessions: () => auth.clearCache(),
   });
   return {
-    tenants: createTenantService(createTenantRepository(db), config.defaultTenant),
+    tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     settings,
     auth,
     users: createUserService(users),
@@ -136,17 +152,11 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache() }),
     // Sales persons: the customers they serve, the switch between them, the company's audit trail.
     salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db), forgetSession: (tenant, token) => auth.forgetSession(tenant, token) }),
-    // Password reset by mail and the /reset link of reset and invitation mails; throttled
-    // like sign-ins; a new password ends the user's sessions at once.
-    passwordReset: createPasswordResetService({
-      repository: createPasswordResetRepository(db),
-      throttle,
-      forgetLiveSessions: () => auth.clearCache(),
-    }),
+    passwordReset,
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
     catalog,
-    search: createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, { answerTtlMs: config.catalogAnswerCacheMs }),
+    search: createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches),
     searchEngine: createSearchEngineService({
       config: engine,
       client: engineClient,
@@ -168,7 +178,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     documents: createDocumentsService({
       documents: createDocumentsRepository(db),
       orders: createOrderRepository(db),
-      orderScopes: createOrderScopes(createOrderHistoryRepository(db)),
+      orderScopes,
       financeReaders,
       mediaDir: config.mediaDir,
     }),
@@ -189,6 +199,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
         }),
       pauseMs: () => config.payment.sweepMs,
     }),
+    // Deletes expired sessions, login attempts, throttle counters and password links; started in app.ts.
+    housekeeping: createHousekeeping({ clock, auth, passwordReset, pauseMs: config.housekeeping.pauseMs, log }),
     // Sends the mails noted in the outbox (order confirmations); started in app.ts unless disabled.
     mailWorker: createMailWorker({
       db,

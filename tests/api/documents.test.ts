@@ -236,8 +236,8 @@ describe('GET /api/order/{id}/document', () => {
 
   it('shows a plain user only their own orders when the company keeps orders apart', async () => {
     await shop.db.updateTable('companies').set({ users_see_company_orders: 0 }).where('id', '=', company.a).execute();
-    // The company's setting is cached for a few seconds by the order scope.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // The company's setting is cached by the order scope (CACHE_MS, two seconds): the clock moves past it.
+    shop.clock.advance(2_001);
     try {
       const hidden = await get(`/api/order/${order._id}/document`, auth.colleagueA);
       expect(hidden.status).toBe(404);

@@ -7,6 +7,8 @@ import { createFinanceRepository } from '../../server/modules/finance/finance.re
 import { createFinanceService } from '../../server/modules/finance/finance.service.ts';
 import { createOrderHistoryRepository } from '../../server/modules/orders/order-history.repository.ts';
 import { createOrderScopes } from '../../server/modules/orders/order-history-scope.ts';
+import { createCaches } from '../../server/cache.ts';
+import { loadConfig } from '../../server/config.ts';
 import { orderableProduct } from './buyer-fixtures.ts';
 import { parseCsv, readXlsx } from './export-readers.ts';
 import { startTestShop, type TestShop } from './helper.ts';
@@ -105,7 +107,7 @@ beforeAll(async () => {
   const financeDocuments = createFinanceRepository(shop.db);
   shop.services.finance = createFinanceService({
     finance: financeDocuments,
-    readers: createFinanceReaders({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(shop.db)) }),
+    readers: createFinanceReaders({ sharing: financeDocuments, orderScopes: createOrderScopes(createOrderHistoryRepository(shop.db), createCaches(shop.clock, loadConfig({}).cacheLifetimes)) }),
     shopCurrency: async (ctx) => (await shop.services.settings.getConfiguration(ctx)).defaultCurrency,
     today: () => today,
   });

@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { Services } from '../../server/services.ts';
 import { copyTemplateDatabase, testDataRoot, testEngine } from '../setup/test-database.ts';
+import { createTestClock, type TestClock } from '../support/test-clock.ts';
 
 export const demoAccounts = {
   guest: { username: 'guest', password: 'guest' },
@@ -24,6 +25,8 @@ export interface TestShop {
   services: Services;
   db: Database;
   engine: typeof testEngine;
+  /** The shop's clock: a test moves it on (a cache runs out, a link expires) instead of waiting. */
+  clock: TestClock;
   /** Every route the app registered (see buildApp). */
   routes: readonly RouteEntry[];
   /** The private database's URL, for a second app process on the same data. */
@@ -49,7 +52,8 @@ export async function startTestShop(env: Record<string, string> = {}, options: T
     ...env,
   });
   const handle = openDatabase(database.url, { poolSize: 4 });
-  const { app, services, routes } = await buildApp({ config, db: handle.db, pages: options.pages ? { dev: false } : false });
+  const clock = createTestClock();
+  const { app, services, routes } = await buildApp({ config, db: handle.db, pages: options.pages ? { dev: false } : false, clock });
   await app.ready();
   return {
     app,
@@ -57,6 +61,7 @@ export async function startTestShop(env: Record<string, string> = {}, options: T
     routes,
     db: handle.db,
     engine: testEngine,
+    clock,
     databaseUrl: database.url,
     async login(account) {
       const response = await app.inject({ method: 'POST', url: '/api/login', payload: { ...demoAccounts[account], tenant: 'demo' } });

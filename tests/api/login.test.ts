@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
@@ -229,12 +229,10 @@ describe('sessions', () => {
     const currentUser = () => shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } });
     expect((await currentUser()).statusCode).toBe(200);
     await shop.db.updateTable('users').set({ is_locked: 1 }).where('username', '=', 'sales').execute();
-    vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(Date.now() + 2_100);
+      shop.clock.advance(2_001);
       expect((await currentUser()).statusCode).toBe(401);
     } finally {
-      vi.useRealTimers();
       await shop.db.updateTable('users').set({ is_locked: 0 }).where('username', '=', 'sales').execute();
     }
   });
@@ -242,18 +240,13 @@ describe('sessions', () => {
   it('expire while remembered', async () => {
     const auth = await shop.login('customer2');
     const currentUser = () => shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: auth } });
-    const expiresAt = Date.now() + 1_000;
+    const expiresAt = shop.clock.now().getTime() + 1_000;
     const latest = await shop.db.selectFrom('sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
     await shop.db.updateTable('sessions').set({ expires_at: new Date(expiresAt).toISOString() }).where('id', '=', latest.id).execute();
     expect((await currentUser()).statusCode).toBe(200);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      // Still within the two seconds of the cache, so only the remembered expiry can refuse it.
-      vi.setSystemTime(expiresAt + 500);
-      expect((await currentUser()).statusCode).toBe(401);
-    } finally {
-      vi.useRealTimers();
-    }
+    // Still within the two seconds of the cache, so only the remembered expiry can refuse it.
+    shop.clock.advance(1_500);
+    expect((await currentUser()).statusCode).toBe(401);
   });
 
   it('reject malformed Authorization headers', async () => {
@@ -265,21 +258,29 @@ describe('sessions', () => {
 });
 
 describe('housekeeping', () => {
-  it('purges expired sessions and login attempts older than the throttling window, and keeps the rest', async () => {
+  it('deletes sessions past their end and login attempts and counters past the throttling window once the clock passes them, and keeps the rest', async () => {
     const live = await shop.login('customer2');
     const row = await shop.db.selectFrom('users').select(['id', 'tenant_id']).where('username', '=', 'customer2').executeTakeFirstOrThrow();
+    const now = shop.clock.now().toISOString();
+    const inAnHour = new Date(shop.clock.now().getTime() + 3_600_000).toISOString();
     await shop.db
       .insertInto('sessions')
-      .values({ tenant_id: row.tenant_id, user_id: row.id, token_hash: 'f'.repeat(64), created_at: '2000-01-01T00:00:00.000Z', last_seen_at: '2000-01-01T00:00:00.000Z', expires_at: '2000-01-02T00:00:00.000Z' })
+      .values({ tenant_id: row.tenant_id, user_id: row.id, token_hash: 'f'.repeat(64), created_at: now, last_seen_at: now, expires_at: inAnHour })
       .execute();
-    await shop.db.insertInto('login_attempts').values({ tenant_id: row.tenant_id, username: 'old', ip: '127.0.0.1', succeeded: 0, attempted_at: '2000-01-01T00:00:00.000Z' }).execute();
-    await shop.db.insertInto('login_throttle').values({ tenant_id: row.tenant_id, subject: 'user:old', window_started_at: '2000-01-01T00:00:00.000Z', attempts: 9 }).execute();
+    await shop.db.insertInto('login_attempts').values({ tenant_id: row.tenant_id, username: 'old', ip: '127.0.0.1', succeeded: 0, attempted_at: now }).execute();
+    await shop.db.insertInto('login_throttle').values({ tenant_id: row.tenant_id, subject: 'user:old', window_started_at: now, attempts: 9 }).execute();
+    const left = async () => ({
+      sessions: (await shop.db.selectFrom('sessions').select('id').where('token_hash', '=', 'f'.repeat(64)).execute()).length,
+      attempts: (await shop.db.selectFrom('login_attempts').select('id').where('username', '=', 'old').execute()).length,
+      counters: (await shop.db.selectFrom('login_throttle').select('subject').where('subject', '=', 'user:old').execute()).length,
+    });
 
-    await shop.services.auth.purgeExpired();
+    await shop.services.housekeeping.runNow();
+    expect(await left()).toEqual({ sessions: 1, attempts: 1, counters: 1 });
 
-    expect(await shop.db.selectFrom('sessions').select('id').where('token_hash', '=', 'f'.repeat(64)).execute()).toEqual([]);
-    expect(await shop.db.selectFrom('login_attempts').select('id').where('username', '=', 'old').execute()).toEqual([]);
-    expect(await shop.db.selectFrom('login_throttle').select('subject').where('subject', '=', 'user:old').execute()).toEqual([]);
+    shop.clock.advance(2 * 3_600_000);
+    await shop.services.housekeeping.runNow();
+    expect(await left()).toEqual({ sessions: 0, attempts: 0, counters: 0 });
     expect((await shop.app.inject({ url: '/api/user/currentUser', headers: { authorization: live } })).statusCode).toBe(200);
   });
 });

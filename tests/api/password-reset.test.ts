@@ -56,12 +56,12 @@ describe('password tokens', () => {
 });
 
 describe('housekeeping', () => {
-  it('deletes expired links only', async () => {
+  it('deletes the links that expired by the clock’s now, and only those', async () => {
     const user = await newUser();
     const other = await newUser();
-    const old = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'reset', now: new Date(Date.now() - 3 * 60 * 60 * 1000) });
-    const fresh = await issuePasswordToken(shop.db, { tenantId, userId: other.userId, purpose: 'reset' });
-    await shop.services.passwordReset.purgeExpired();
+    const old = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'reset', now: new Date(shop.clock.now().getTime() - 3 * 60 * 60 * 1000) });
+    const fresh = await issuePasswordToken(shop.db, { tenantId, userId: other.userId, purpose: 'reset', now: shop.clock.now() });
+    await shop.services.housekeeping.runNow();
     const left = await shop.db.selectFrom('password_tokens').select('token_hash').where('user_id', 'in', [user.userId, other.userId]).execute();
     expect(left.map((row) => row.token_hash)).toEqual([hashPasswordToken(fresh.token)]);
     expect(left.map((row) => row.token_hash)).not.toContain(hashPasswordToken(old.token));

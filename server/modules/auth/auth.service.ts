@@ -1,4 +1,5 @@
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../errors.ts';
 import type { Role, SessionIdentity, Tenant } from '../../context.ts';
 import type { UserRepository } from '../users/user.repository.ts';
@@ -20,9 +21,8 @@ const ipAttemptsFactor = 5;
 // Writing last_seen_at on every request would turn each read into a write.
 const touchIntervalMs = 5 * 60 * 1000;
 // Every request presents its token; looking it up costs more than a cached catalogue answer. A live
-// session is therefore remembered for two seconds (like the site settings, ADR 0003): this process
-// forgets it at once on logout and password change, other processes after at most two seconds.
-const sessionCacheTtlMs = 2_000;
+// session is therefore remembered as long as the site settings (CACHE_MS, two seconds; ADR 0003): this
+// process forgets it at once on logout and password change, other processes when it runs out.
 const sessionCacheMaxEntries = 10_000;
 
 export function createAuthService(deps: {
@@ -31,16 +31,18 @@ export function createAuthService(deps: {
   throttle: RequestThrottle;
   users: UserRepository;
   settings: AuthSettings;
+  caches: Caches;
+  clock: Clock;
 }) {
-  const { sessions, attempts, throttle, users, settings } = deps;
+  const { sessions, attempts, throttle, users, settings, clock } = deps;
   // Verifying against a real hash when the user does not exist keeps the answer time the same,
   // so response timing does not reveal which usernames exist.
   let dummyHash: Promise<string> | undefined;
-  const liveSessions = createTtlCache<ActiveSession | undefined>(sessionCacheTtlMs, sessionCacheMaxEntries);
+  const liveSessions = deps.caches.shared<ActiveSession | undefined>(sessionCacheMaxEntries);
 
   async function startSession(tenantId: number, userId: number) {
     const token = newSessionToken();
-    const expiresAt = new Date(Date.now() + settings.sessionTtlHours * 3600 * 1000).toISOString();
+    const expiresAt = new Date(clock.now().getTime() + settings.sessionTtlHours * 3600 * 1000).toISOString();
     await sessions.create({ tenantId, userId, tokenHash: hashSessionToken(token), expiresAt });
     return { token, userId };
   }
@@ -79,7 +81,7 @@ export function createAuthService(deps: {
       await throttle.giveBack(tenant.id, counted);
       if (user.is_locked === 1 || user.is_active !== 1) throw new AppError('forbidden', 'login.blocked');
       const session = await startSession(tenant.id, user.id);
-      await users.recordLogin(tenant.id, user.id, new Date().toISOString());
+      await users.recordLogin(tenant.id, user.id, clock.now().toISOString());
       return session;
     },
 
@@ -91,7 +93,7 @@ export function createAuthService(deps: {
 
     /** The identity behind a token, or null when the token is unknown, expired, or its user is blocked. */
     async authenticate(tenant: Tenant, token: string): Promise<SessionIdentity | null> {
-      const now = new Date();
+      const now = clock.now();
       const tokenHash = hashSessionToken(token);
       const row = await liveSessions.get(`${tenant.id}:${tokenHash}`, () => sessions.findActive(tenant.id, tokenHash, now.toISOString()));
       if (!row || row.is_locked === 1 || row.is_active !== 1 || row.expires_at <= now.toISOString()) return null;
@@ -115,7 +117,7 @@ export function createAuthService(deps: {
      * Deletes expired sessions and login attempts older than the throttling window. Idempotent, so
      * every app process may run it on its own schedule.
      */
-    async purgeExpired(now = new Date()): Promise<void> {
+    async purgeExpired(now: Date): Promise<void> {
       const windowStart = new Date(now.getTime() - throttle.windowMinutes * 60 * 1000);
       await sessions.deleteExpired(now.toISOString());
       await attempts.deleteOlderThan(windowStart.toISOString());

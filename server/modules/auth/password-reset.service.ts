@@ -69,8 +69,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   }
 
   return {
-    /** Deletes the password links that expired (housekeeping, server/main.ts); idempotent. */
-    purgeExpired(now = new Date()): Promise<void> {
+    /** Deletes the password links that expired by `now` (housekeeping.ts); idempotent. */
+    purgeExpired(now: Date): Promise<void> {
       return repository.purgeExpiredTokens(now);
     },
 

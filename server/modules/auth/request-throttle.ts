@@ -39,7 +39,7 @@ export function createRequestThrottle(repository: LoginThrottleRepository, windo
     },
 
     /** Deletes the counters whose window has passed (housekeeping); idempotent. */
-    purgeExpired(now = new Date()): Promise<void> {
+    purgeExpired(now: Date): Promise<void> {
       return repository.deleteOlderThan(windowStartOf(now));
     },
   };

@@ -1,5 +1,5 @@
 import { buyerVatOf, vatTableEntry } from '../../../core/tax-conversion.ts';
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isGuest, requireAccess } from '../access/access-policy.ts';
@@ -24,11 +24,9 @@ export interface CatalogViewerDependencies {
   settings: Pick<SettingsService, 'getConfiguration'>;
 }
 
-const ttlMs = 5_000;
-
-export function createCatalogViewers(deps: CatalogViewerDependencies) {
-  const accounts = createTtlCache<BuyerAccountRow | undefined>(ttlMs, 10_000);
-  const trees = createTtlCache<CategoryTree>(ttlMs);
+export function createCatalogViewers(deps: CatalogViewerDependencies, caches: Caches) {
+  const accounts = caches.shared<BuyerAccountRow | undefined>(10_000);
+  const trees = caches.shared<CategoryTree>();
 
   return {
     async viewerOf(ctx: RequestContext): Promise<CatalogViewer> {

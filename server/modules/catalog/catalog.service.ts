@@ -1,7 +1,7 @@
 import type { Category, ListMeta, Product, ProductDetail } from '../../../core/catalog-types.ts';
 import { verboseCategory } from '../../../core/category-path.ts';
 import type { BuyerVat } from '../../../core/tax-conversion.ts';
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { CategoryTree } from './category-tree.ts';
@@ -39,19 +39,15 @@ export interface ProductList {
 export const maxListingDepth = 10_000;
 const similarProductsLimit = 12;
 
-export interface CatalogOptions {
-  /** How long an answer is reused for the same kind of viewer (default 2 s; 0 turns it off, for benchmarks). */
-  answerTtlMs?: number;
-}
-
-export function createCatalogService(deps: CatalogDependencies, options: CatalogOptions = {}) {
-  const viewers = createCatalogViewers(deps);
+export function createCatalogService(deps: CatalogDependencies, caches: Caches) {
+  const viewers = createCatalogViewers(deps, caches);
   // A count reads every matching index entry; paging through a category repeats the same count.
-  const counts = createTtlCache<number>(30_000, 10_000);
-  const filterOptions = createTtlCache<FilterableAttribute[]>(60_000);
-  // Answers for one kind of viewer, kept two seconds (as long as the site settings): popular pages are
-  // asked for many times a second, and stock shown two seconds late is still what the basket re-checks.
-  const answers = createTtlCache<unknown>(options.answerTtlMs ?? 2_000, 500);
+  const counts = caches.counts<number>(10_000);
+  const filterOptions = caches.counts<FilterableAttribute[]>();
+  // Answers for one kind of viewer, kept two seconds by default (as long as the site settings): popular
+  // pages are asked for many times a second, and stock shown two seconds late is still what the basket
+  // re-checks.
+  const answers = caches.answers<unknown>(500);
   function remembered<T>(key: unknown[], load: () => Promise<T>): Promise<T> {
     return answers.get(JSON.stringify(key), load) as Promise<T>;
   }

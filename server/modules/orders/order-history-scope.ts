@@ -1,4 +1,4 @@
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
 import { seesWholeCompany, type SignedInContext } from '../access/access-policy.ts';
 
 // Whose orders a user sees (docs/product.md, Orders): customer admins, sales persons (for the company
@@ -19,9 +19,9 @@ export interface CompanyOrderSharing {
   usersSeeCompanyOrders(tenantId: number, companyId: number): Promise<boolean>;
 }
 
-export function createOrderScopes(companies: CompanyOrderSharing) {
+export function createOrderScopes(companies: CompanyOrderSharing, caches: Caches) {
   // A company's setting, kept a few seconds like the site settings: asked on every list and detail.
-  const sharing = createTtlCache<boolean>(2000);
+  const sharing = caches.shared<boolean>();
   return {
     /** The orders this user may see; null for a user without a company (a sales person who chose none). */
     async scopeOf(ctx: SignedInContext): Promise<OrderScope | null> {

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../core/locale.ts';
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
@@ -34,8 +34,8 @@ export function statusNamesOf(rows: readonly { id: string; name: string }[]): St
   };
 }
 
-export function createOrderStatusNames(settings: Pick<SettingsService, 'listOrderStatuses'>, ttlMs = 60_000) {
-  const cache = createTtlCache<StatusNames>(ttlMs);
+export function createOrderStatusNames(settings: Pick<SettingsService, 'listOrderStatuses'>, caches: Caches) {
+  const cache = caches.counts<StatusNames>();
   return {
     namesFor(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<StatusNames> {
       const locale: Locale = ctx.locale;

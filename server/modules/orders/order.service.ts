@@ -7,7 +7,7 @@ import type { OrderExportQuery, OrderFilters, OrderHistoryQuery } from './order-
 import { createReorder, chosenLines, type ReorderAnswer, type ReorderDeps } from './order-history-reorder.ts';
 import { toOrderHistoryRow, type OrderHistoryEntry } from './order-history-row.ts';
 import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
-import { createOrderScopes, type OrderScope } from './order-history-scope.ts';
+import type { OrderScope, OrderScopes } from './order-history-scope.ts';
 import { defaultStatusId, type OrderStatusNames, type StatusNames } from './order-history-statuses.ts';
 import type { OrderHistoryFilters, OrderHistoryRepository, OrderHistoryRow } from './order-history.repository.ts';
 import type { OrderRepository, OrderRow } from './order.repository.ts';
@@ -23,6 +23,7 @@ export interface OrderServiceDeps {
   orders: OrderRepository;
   history: OrderHistoryRepository;
   statusNames: OrderStatusNames;
+  scopes: OrderScopes;
   reorder: ReorderDeps;
 }
 
@@ -45,8 +46,7 @@ function historyFilters(query: OrderFilters, statuses: StatusNames): Omit<OrderH
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
-  const { orders, history, statusNames } = deps;
-  const scopes = createOrderScopes(history);
+  const { orders, history, statusNames, scopes } = deps;
   const reorderLines = createReorder(deps.reorder);
 
   async function visibleOrder(ctx: SignedInContext, orderId: number): Promise<{ scope: OrderScope; order: OrderRow }> {

@@ -1,6 +1,6 @@
 import type { Category, Product, SearchAnswer, SearchProduct } from '../../../core/catalog-types.ts';
 import { containsSearchWord, highlightRanges, minSearchKeyLength, searchWords } from '../../../core/search-text.ts';
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -35,13 +35,13 @@ export interface SearchDependencies {
   catalog: Pick<CatalogService, 'visibilityOf' | 'productsById' | 'listCategories' | 'answerKeyOf'>;
 }
 
-export function createSearchService(deps: SearchDependencies, options: { answerTtlMs?: number } = {}) {
+export function createSearchService(deps: SearchDependencies, caches: Caches) {
   // Typeahead asks for the same keys again and again (every buyer typing "schrau" passes "sch",
   // "schr" …): answers are reused for the same kind of viewer as long as catalogue answers are.
-  const answers = createTtlCache<SearchAnswer>(options.answerTtlMs ?? 2_000, 1_000);
+  const answers = caches.answers<SearchAnswer>(1_000);
   // Counting a common word's matches reads up to a thousand of them; paging and the same key typed
   // by other buyers repeat it. Kept as long as the catalogue keeps its listing counts.
-  const counts = createTtlCache<number>(30_000, 10_000);
+  const counts = caches.counts<number>(10_000);
 
   return {
     async search(ctx: RequestContext, query: ProductSearchQuery): Promise<SearchAnswer> {

@@ -6,7 +6,7 @@ import { centsToAmount } from '../../../core/money.ts';
 import { parseSiteSettings, type SiteSettings } from '../../../core/site-settings.ts';
 import { bpToPercent } from '../../../core/basis-points.ts';
 import type { Locale } from '../../../core/locale.ts';
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
 import type { RequestContext } from '../../context.ts';
 import { sanitizeSettingsHtml } from './sanitize-html.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -59,12 +59,12 @@ function toPaymentMethod(payment: { id: number; code: string; name_de: string; n
   return { _id: payment.id, code: payment.code, translatedName: locale === 'en' ? payment.name_en : payment.name_de };
 }
 
-export function createSettingsService(repository: SettingsRepository, options: { onlinePayment: boolean } = { onlinePayment: false }) {
+export function createSettingsService(repository: SettingsRepository, caches: Caches, options: { onlinePayment: boolean } = { onlinePayment: false }) {
   // The online method is offered only where its provider is configured.
   const offered = (payment: { code: string; is_active: number }) => payment.is_active === 1 && (options.onlinePayment || payment.code !== onlinePaymentCode);
 
   // Keyed by tenant and locale: payment method names are translated.
-  const cache = createTtlCache<{ configuration: Configuration; json: Buffer; etag: string }>(2000);
+  const cache = caches.shared<{ configuration: Configuration; json: Buffer; etag: string }>();
 
   async function loadConfiguration(tenantId: number, locale: Locale): Promise<Configuration> {
     const [stored, seller, vatRates, seasons, methods, countries, payments] = await Promise.all([

@@ -1,12 +1,12 @@
-import { createTtlCache } from '../../cache.ts';
+import type { Caches } from '../../cache.ts';
 import type { Tenant } from '../../context.ts';
 import type { createTenantRepository } from './tenant.repository.ts';
 
 type TenantRepository = ReturnType<typeof createTenantRepository>;
 
-export function createTenantService(repository: TenantRepository, defaultTenantSlug: string) {
-  const byHost = createTtlCache<Tenant | undefined>(5000);
-  const bySlug = createTtlCache<Tenant | undefined>(5000);
+export function createTenantService(repository: TenantRepository, defaultTenantSlug: string, caches: Caches) {
+  const byHost = caches.shared<Tenant | undefined>();
+  const bySlug = caches.shared<Tenant | undefined>();
 
   return {
     /** The tenant a host name is mapped to, else the configured default tenant. */
