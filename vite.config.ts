@@ -4,10 +4,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { recordBuildInputs } from './scripts/build-inputs.ts';
 
-// The built pages import the project's server/ modules (services' types aside: errors, input schemas,
-// small rules) from server/ at run time, the same files the API runs, instead of carrying copies of
-// them: after a change in server/ pages and API run the same code, and `instanceof AppError` sees one
-// class. Node runs those .ts files directly (docs/decisions/0005-server-and-pages-in-one-process.md).
+// The built pages import the server/ modules they use (errors, input schemas, small rules) from
+// server/ at run time, the same files the API runs, instead of carrying copies of them: after a change
+// in server/ pages and API run the same code, and `instanceof AppError` sees one class. Node runs those
+// .ts files directly (docs/decisions/0005-server-and-pages-in-one-process.md).
 const serverDir = path.join(import.meta.dirname, 'server') + path.sep;
 const serverBuildDir = path.join(import.meta.dirname, 'build/server');
 const isServerModule = (id: string) => id.startsWith(serverDir);
