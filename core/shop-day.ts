@@ -1,3 +1,5 @@
+import { isCalendarDate } from './calendar-date.ts';
+
 // The shop's calendar day: a German wholesaler's day, whatever the server's clock zone. What is overdue
 // (the finance view, the account statement) and the dates documents show are counted in it.
 
@@ -12,14 +14,12 @@ export function shopToday(now: Date = new Date()): string {
   return shopDay.format(now);
 }
 
-const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * The shop's day of a moment (an ISO timestamp or a Date) as 'YYYY-MM-DD': an order placed at 00:30 in
  * Hamburg belongs to that day, though it is still the day before in UTC. A calendar date stays as it is.
  */
 export function shopDayOf(moment: string | Date): string {
-  if (typeof moment === 'string' && calendarDate.test(moment)) return moment;
+  if (typeof moment === 'string' && isCalendarDate(moment)) return moment;
   return shopDay.format(typeof moment === 'string' ? new Date(moment) : moment);
 }
 
