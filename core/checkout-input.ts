@@ -1,4 +1,5 @@
 import type { MoneyJson } from './api-money.ts';
+import { percentToBp } from './basis-points.ts';
 import { amountToCents } from './money.ts';
 import type { CompanyFreight, ShippingLimit, ShippingMethodRates } from './shipping-price.ts';
 
@@ -31,7 +32,7 @@ function limitRates(limit: NonNullable<ShippingMethodJson['countries'][number]['
   return {
     type: limit.type,
     // A percent limit travels in percent (50) and is computed in basis points (5000), like VAT rates.
-    value: limit.type === 'fixed' ? amountToCents(limit.value) : Math.round(limit.value * 100),
+    value: limit.type === 'fixed' ? amountToCents(limit.value) : percentToBp(limit.value),
     cartAmountCents: amountToCents(limit.cartAmount),
   };
 }

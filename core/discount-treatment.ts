@@ -2,6 +2,8 @@
 // order's total. ADR 0010 gives the reasons; in short: a summary never shows a discount that its
 // total does not contain without saying so.
 
+import { percentToBp } from './basis-points.ts';
+
 /**
  * - 'deducted': the discount is taken off the goods at checkout; the summary shows it as a line and
  *   every total (net, VAT, gross) contains it.
@@ -30,7 +32,7 @@ export function discountTreatment(discountType: unknown): DiscountTreatment {
  */
 export function discountBp(percent: unknown): number {
   if (typeof percent !== 'number' || !Number.isFinite(percent) || percent <= 0 || percent > 100) return 0;
-  return Math.round(percent * 100);
+  return percentToBp(percent);
 }
 
 /** The treatment of a company's discount, or 'none' when its percent grants nothing. */

@@ -1,3 +1,4 @@
+import { bpToPercent } from './basis-points.ts';
 import { lineNetCents, totalQuantity, type TotalsLine, type VatShare } from './cart-totals.ts';
 import { discountBp, effectiveDiscountTreatment } from './discount-treatment.ts';
 import { splitByLargestRemainder } from './largest-remainder.ts';
@@ -107,9 +108,9 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
   const total = row(goodsAfterDiscount.netCents + shipping.netCents, goodsAfterDiscount.vatCents + shipping.vatCents);
   const discount: OrderDiscount =
     treatment === 'deducted'
-      ? { treatment, percent: percentBp / 100, ...discountRow }
+      ? { treatment, percent: bpToPercent(percentBp), ...discountRow }
       : treatment === 'included'
-        ? { treatment, percent: percentBp / 100 }
+        ? { treatment, percent: bpToPercent(percentBp) }
         : { treatment };
   return {
     lines,

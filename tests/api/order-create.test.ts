@@ -197,6 +197,17 @@ describe('refusals write nothing', () => {
     expect(response.json()).toMatchObject({ messageKey: 'cart.minimum.amount', details: { minimum: { value: 50, currency: 'EUR' } } });
   });
 
+  it('takes an expected total only to the cent: a fraction of a cent is a total the buyer was not shown', async () => {
+    await fillCart(customer, [{ product: plain, quantity: 3 }]);
+    const before = await counts();
+    const unseen = await order(customer, { ...validBody(), expectedTotal: { valueGross: 0 } });
+    await expectRefused(unseen, 409, 'checkout.total.changed', before);
+    const total: number = unseen.json().details.total.value;
+    await expectRefused(await order(customer, { ...validBody(), expectedTotal: { valueGross: total + 0.004 } }), 409, 'checkout.total.changed', before);
+    const placed = await order(customer, { ...validBody(), expectedTotal: { valueGross: total } });
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
   it('refuses when delivery to the company is blocked', async () => {
     await fillCart(customer, [{ product: plain, quantity: 3 }]);
     const before = await counts();

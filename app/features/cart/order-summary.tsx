@@ -1,3 +1,4 @@
+import { bpToPercent } from '../../../core/basis-points';
 import type { CartProduct, OrderType } from '../../../core/catalog-types';
 import type { ShippingMethodJson } from '../../../core/checkout-input';
 import { intlLocaleOf } from '../../../core/locale';
@@ -82,7 +83,7 @@ export function OrderSummary({
   const netTotal = <Row label={t('cart.summary.total.net')} value={format(net ? summary.totalCents : summary.otherTotalCents)} separated={net} testId="summary-total-net" />;
   const grossTotal = <Row label={t('cart.summary.total.gross')} value={format(net ? summary.otherTotalCents : summary.totalCents)} strong testId="summary-total-gross" />;
   const vatRows = summary.vatByRate.map((share) => (
-    <Row key={share.rateBp} label={t(net ? 'cart.summary.vat' : 'cart.summary.vat.included', { rate: percent(share.rateBp / 100) })} value={format(share.vatCents)} />
+    <Row key={share.rateBp} label={t(net ? 'cart.summary.vat' : 'cart.summary.vat.included', { rate: percent(bpToPercent(share.rateBp)) })} value={format(share.vatCents)} />
   ));
 
   return (

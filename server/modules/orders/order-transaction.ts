@@ -1,7 +1,8 @@
-import { moneyOut } from '../../../core/api-money.ts';
+import { moneyIn, moneyOut } from '../../../core/api-money.ts';
+import { bpToPercent } from '../../../core/basis-points.ts';
 import type { TotalsLine } from '../../../core/cart-totals.ts';
 import { checkoutTotals } from '../../../core/checkout-totals.ts';
-import { formatMoney } from '../../../core/money.ts';
+import { centsToAmount, formatMoney } from '../../../core/money.ts';
 import { orderLinesSearchText } from '../../../core/order-search-words.ts';
 import type { DatabaseTransaction } from '../../db/database.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
@@ -203,7 +204,7 @@ export async function placeInTransaction(trx: DatabaseTransaction, plan: Placeme
       : null;
   const figures = checkoutTotals({
     lines: totalsLines,
-    discountPercent: buyer.discount_percent_bp / 100,
+    discountPercent: bpToPercent(buyer.discount_percent_bp),
     discountType: buyer.discount_type,
     showNetPrices: buyer.show_net_prices === 1,
     fallbackCurrency: currency,
@@ -216,13 +217,14 @@ export async function placeInTransaction(trx: DatabaseTransaction, plan: Placeme
     const locale = ctx.locale;
     throw new RefusedPlacement(
       new AppError('unprocessable', 'cart.minimum.amount', {
-        params: { amount: formatMoney(amountCents / 100, currency, locale), missing: formatMoney(missingCents / 100, currency, locale) },
+        params: { amount: formatMoney(centsToAmount(amountCents), currency, locale), missing: formatMoney(centsToAmount(missingCents), currency, locale) },
         details: { minimum: moneyOut(amountCents, currency), missing: moneyOut(missingCents, currency) },
       }),
     );
   }
   const totals = figures.totals;
-  if (input.expectedTotal !== undefined && Math.round(input.expectedTotal.valueGross * 100) !== totals.total.grossCents) {
+  // A total with a fraction of a cent (moneyIn answers null) is no total the buyer was shown.
+  if (input.expectedTotal !== undefined && moneyIn(input.expectedTotal.valueGross) !== totals.total.grossCents) {
     throw new RefusedPlacement(new AppError('conflict', 'checkout.total.changed', { details: { total: moneyOut(totals.total.grossCents, currency) } }));
   }
 
