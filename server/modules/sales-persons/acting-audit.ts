@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context.ts';
-import { isActingSalesPerson } from '../access/access-policy.ts';
 import type { DatabaseTransaction } from '../../db/database.ts';
+import { isActingSalesPerson } from '../access/access-policy.ts';
 import { recordActing } from './acting-audit.repository.ts';
 
 // The audit trail of a sales person acting for a customer company (ADR 0015): the
