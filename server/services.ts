@@ -111,6 +111,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     onlinePayment: { available: config.payment.stripe !== null, timeoutMinutes: config.payment.timeoutMinutes },
     orderView: (ctx, orderId) => orders.getOrder(ctx, orderId),
     statusNames: orderStatusNames,
+    clock,
   });
   const onlinePayments = createOnlinePayments({
     provider: config.payment.stripe ? createStripeProvider(config.payment.stripe) : null,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from '../../app/app-context.ts';
+import { earliestDeliveryDate } from '../../core/delivery-date.ts';
 import { placeOrderFromForm } from '../../app/features/checkout/checkout.server.ts';
 import { clientFor, setSiteSetting, type ApiClient } from './basket-fixtures.ts';
 import { orderableProduct } from './buyer-fixtures.ts';
@@ -157,6 +158,16 @@ describe('refusals write nothing', () => {
       await expectRefused(response, 400, 'validation.date', before);
       expect(response.json().field).toBe(field);
     }
+  });
+
+  it('counts the earliest delivery day from the shop’s clock', async () => {
+    await fillCart(customer, [{ product: plain, quantity: 3 }]);
+    const before = await counts();
+    const tomorrowsWorkday = earliestDeliveryDate(shop.clock.now());
+    shop.clock.advance(7 * 86_400_000);
+    const response = await order(customer, { ...validBody(), requestedDeliveryDate: tomorrowsWorkday });
+    await expectRefused(response, 400, 'checkout.delivery_date.too_early', before);
+    expect(response.json().field).toBe('requestedDeliveryDate');
   });
 
   it('refuses a requested delivery date that does not exist on the checkout page too, keeping what was typed', async () => {

@@ -8,6 +8,7 @@ import type { RequestContext } from '../../context.ts';
 import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { createBasketRepository } from '../basket/basket.repository.ts';
 import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
 import { orderBlockerOf } from './buyer-standing.ts';
@@ -57,6 +58,7 @@ interface PlacementDeps {
   orderView(ctx: RequestContext, orderId: number): Promise<unknown>;
   /** The status names the answer shows (kept in memory: no statement on the way to the order). */
   statusNames: Pick<OrderStatusNames, 'namesFor'>;
+  clock: Clock;
 }
 
 /** A claim older than this belongs to a request whose process died: the key may be used again. */
@@ -73,7 +75,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
   /** Step 1: null when this request may place the order, else the answer a repeated key gets. */
   async function claimKey(ctx: SignedInContext, input: PlaceOrderInput, hash: string) {
     const tenantId = ctx.tenant.id;
-    const now = new Date();
+    const now = deps.clock.now();
     const existing = await requests.claim({ tenantId, key: input.idempotencyKey, userId: ctx.identity.userId, requestHash: hash, now: now.toISOString() });
     if (!existing) return null;
     if (existing.user_id !== ctx.identity.userId || existing.request_hash !== hash) throw new AppError('unprocessable', 'checkout.idempotency.mismatch');
@@ -111,7 +113,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
     // An order paid online is placed by POST /api/payment/createOrder, which sends the buyer to pay it.
     if (online !== (mode === 'online')) throw new AppError('unprocessable', online ? 'checkout.payment_method.online' : 'checkout.payment_method.on_account', { field: 'paymentMethodId' });
 
-    const earliest = earliestDeliveryDate(new Date());
+    const earliest = earliestDeliveryDate(deps.clock.now());
     if (input.orderType === 'order' && input.requestedDeliveryDate && input.requestedDeliveryDate < earliest) {
       throw new AppError('validation', 'checkout.delivery_date.too_early', { field: 'requestedDeliveryDate', params: { date: earliest } });
     }
@@ -132,7 +134,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
       invoiceAddress: invoiceAddress ?? null,
       shipping,
       payment: { id: offered._id, code: offered.code, name: offered.translatedName },
-      paymentDueAt: online ? new Date(Date.now() + deps.onlinePayment.timeoutMinutes * 60_000) : null,
+      paymentDueAt: online ? new Date(deps.clock.now().getTime() + deps.onlinePayment.timeoutMinutes * 60_000) : null,
       minimumOrderCents: minimumOrderAmount(personalMinimum, amountToCents(configuration.minimumOrderAmount.price.value)),
       notes: notes.map((note) => ({ deliveryDate: input.orderType === 'order' ? (input.requestedDeliveryDate ?? null) : note.deliveryDate, text: note.text.trim() })),
       statuses,
