@@ -1,5 +1,5 @@
 // One loop for the work every app process does in the background (the mail outbox, the search
-// engine's sync, overdue online payments): a round, a pause, the next round. Rounds never overlap:
+// engine's sync, overdue online payments, deleting what expired): a round, a pause, the next round. Rounds never overlap:
 // a round asked for while one runs (runNow, for tests and after imports) runs after it, and stop()
 // waits for the round under way, so a shutdown never cuts a round in half. A round is expected to
 // catch and log its own errors; one that throws anyway does not end the loop.
