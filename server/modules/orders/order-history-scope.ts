@@ -6,7 +6,6 @@ import { seesWholeCompany, type SignedInContext } from '../access/access-policy.
 // switched that off (companies.users_see_company_orders = 0), then only the orders they placed. Who has
 // an order history at all is the access policy's 'accountUser' (server/modules/access/access-policy.ts).
 
-
 export interface OrderScope {
   tenantId: number;
   companyId: number;
