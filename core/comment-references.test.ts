@@ -1,19 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { projectFilesUnder, projectRoot } from '../tests/support/project-files.ts';
 
 // Comments, test names and documents say the rule itself or point at docs/product.md: a reader of the
 // repository cannot open an issue tracker's number, a section of a specification kept elsewhere, or the
 // design and architecture notes the shop was first built from.
 // This test keeps it so for every text file the project writes.
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const scannedFolders = ['app', 'core', 'server', 'tests', 'scripts', 'bench', 'docs'];
 const scannedFiles = ['README.md'];
-const skippedFolders = new Set(['node_modules', 'build', 'test-results', '.react-router', 'dist']);
 const textFile = /\.(ts|tsx|js|mjs|cjs|md|json|css|html|ya?ml|sql)$/;
-const thisFile = relative(root, fileURLToPath(import.meta.url));
+const thisFile = relative(projectRoot, fileURLToPath(import.meta.url));
 
 /**
  * "issue 12", "issues 10 and 11", "Issue #21"; "spec section 4", "Spec sections 2, 4 and 7", "specification
@@ -25,13 +24,7 @@ function untraceableReferences(text: string): number[] {
   return text.split('\n').flatMap((line, index) => (untraceableReference.test(line) ? [index + 1] : []));
 }
 
-function filesUnder(folder: string): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return skippedFolders.has(entry.name) ? [] : filesUnder(path);
-    return entry.isFile() && textFile.test(entry.name) ? [path] : [];
-  });
-}
+const filesUnder = (folder: string) => projectFilesUnder(folder, { name: textFile });
 
 describe('references a reader cannot follow', () => {
   it.each([
@@ -51,7 +44,7 @@ describe('references a reader cannot follow', () => {
   it('none in the code, tests, scripts, benchmarks and documents', () => {
     const files = [...scannedFolders.flatMap(filesUnder), ...scannedFiles].filter((path) => path !== thisFile);
     expect(files.length).toBeGreaterThan(100);
-    const found = files.flatMap((path) => untraceableReferences(readFileSync(join(root, path), 'utf8')).map((line) => `${path}:${line}`));
+    const found = files.flatMap((path) => untraceableReferences(readFileSync(join(projectRoot, path), 'utf8')).map((line) => `${path}:${line}`));
     expect(found, 'state the rule, or point at a section of docs/product.md').toEqual([]);
   });
 });

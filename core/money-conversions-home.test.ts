@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectFilesUnder, projectRoot, sourceFile } from '../tests/support/project-files.ts';
 
 // Cents ↔ major units cross in core/money.ts and, at the API's edge, core/api-money.ts; percent ↔ basis
 // points in core/basis-points.ts. This scan fails when the shop multiplies or divides by 100 anywhere
 // else: that is a conversion written by hand again, with its own rounding.
 
-const root = path.resolve(import.meta.dirname, '..');
 const scannedDirectories = ['core', 'server', 'app'];
 const homes = new Set(['core/money.ts', 'core/api-money.ts', 'core/basis-points.ts']);
 // Generated demo data and frozen migrations keep their own arithmetic on purpose.
@@ -19,21 +19,14 @@ const otherHundreds: Record<string, string> = {
 const byHundred = /(?:\*|\/)\s*100(?![\d_.])/;
 const commentLine = /^\s*(?:\/\/|\*|\/\*)/;
 
-function sourceFiles(directory: string): string[] {
-  if (skippedDirectories.includes(directory)) return [];
-  return fs.readdirSync(path.join(root, directory), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.posix.join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
+const sourceFiles = (directory: string) => projectFilesUnder(directory, { name: sourceFile, skip: skippedDirectories });
 
 describe('money and rates convert in one place', () => {
   it('nothing outside the conversions multiplies or divides by 100', () => {
     const found: string[] = [];
     for (const file of scannedDirectories.flatMap(sourceFiles)) {
       if (homes.has(file) || otherHundreds[file]) continue;
-      fs.readFileSync(path.join(root, file), 'utf8')
+      fs.readFileSync(path.join(projectRoot, file), 'utf8')
         .split('\n')
         .forEach((line, index) => {
           if (byHundred.test(line) && !commentLine.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectFilesUnder, projectRoot, sourceFile } from '../../tests/support/project-files.ts';
 
 // A record id, a page and an Idempotency-Key are read by one rule each (core/record-id.ts,
 // core/list-page.ts, core/idempotency-key.ts; docs/decisions/0018-input-primitives.md). This scan fails
 // when a route, service or page reads one of them by hand again: its own digit pattern, its own
 // coercion of a request value, its own bound of the databases' integer or its own key pattern.
 
-const root = path.resolve(import.meta.dirname, '../..');
 const scannedDirectories = ['server/api', 'server/modules', 'server/http', 'app'];
 
 const handReadings: { name: string; pattern: RegExp }[] = [
@@ -26,19 +26,13 @@ const otherDigitPatterns: Record<string, string> = {
   'app/features/order-history/order-detail.server.ts': 'the index of an order line (0–9,999) to order again',
 };
 
-function sourceFiles(directory: string): string[] {
-  return fs.readdirSync(path.join(root, directory), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.posix.join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
+const sourceFiles = (directory: string) => projectFilesUnder(directory, { name: sourceFile });
 
 describe('the input primitives have one home', () => {
   it('no route, service or page reads a record id, a page or an Idempotency-Key by hand', () => {
     const found: string[] = [];
     for (const file of scannedDirectories.flatMap(sourceFiles)) {
-      const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+      const lines = fs.readFileSync(path.join(projectRoot, file), 'utf8').split('\n');
       lines.forEach((line, index) => {
         for (const { name, pattern } of handReadings) {
           if (!pattern.test(line)) continue;

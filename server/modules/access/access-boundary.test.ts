@@ -1,14 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { projectFilesUnder, projectRoot, sourceFile } from '../../../tests/support/project-files.ts';
 
 // Who may do what is decided in server/modules/access only. Elsewhere in the server and the pages, code
 // asks the policy (requireAccess, meetsRequirement and the named predicates) instead of reading the
 // caller's role or writing a guard of its own: a rule written twice starts to disagree.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const accessDir = path.join('server', 'modules', 'access');
+const accessDir = 'server/modules/access';
 
 const breaches: { rule: string; pattern: RegExp }[] = [
   { rule: "reads the caller's role", pattern: /\bidentity\??\.role\b/ },
@@ -16,13 +15,7 @@ const breaches: { rule: string; pattern: RegExp }[] = [
   { rule: 'declares a guard of its own', pattern: /\b(?:function\s+require[A-Z]\w*\s*[(<]|(?:const|let)\s+require[A-Z]\w*\s*=)/ },
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return relative === accessDir || entry.name === 'node_modules' ? [] : sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
+const sourceFiles = (directory: string) => projectFilesUnder(directory, { name: sourceFile, skip: [accessDir] });
 
 /** Each line of a source that breaks a rule, as `file:line rule`. */
 export function breachesIn(file: string, source: string): string[] {
@@ -31,7 +24,7 @@ export function breachesIn(file: string, source: string): string[] {
 
 describe('the access boundary', () => {
   it('leaves every access decision to server/modules/access', () => {
-    const found = ['server', 'app', 'core'].flatMap(sourceFiles).flatMap((file) => breachesIn(file, readFileSync(path.join(root, file), 'utf8')));
+    const found = ['server', 'app', 'core'].flatMap(sourceFiles).flatMap((file) => breachesIn(file, readFileSync(path.join(projectRoot, file), 'utf8')));
     expect(found).toEqual([]);
   });
 
