@@ -11,7 +11,15 @@ export interface MoneyJson {
 
 /** An amount in cents as the API sends it. */
 export function moneyOut(cents: number, currency: string): MoneyJson {
-  return { value: centsToAmount(cents), currency };
+  return { value: amountOut(cents), currency };
+}
+
+/**
+ * An amount in cents as the API sends it inside a shape that names its currency once for several
+ * amounts (a price's value, rrp and preOrderPrice; a total's net and gross).
+ */
+export function amountOut(cents: number): number {
+  return centsToAmount(cents);
 }
 
 /**

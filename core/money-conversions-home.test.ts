@@ -35,6 +35,15 @@ describe('money and rates convert in one place', () => {
     expect(found).toEqual([]);
   });
 
+  it('the server and the pages turn cents into major units only through the API pair or a formatter', () => {
+    // centsToAmount is the money module's own step: an answer uses moneyOut/amountOut (core/api-money.ts),
+    // a text formatCents (core/money.ts), so every amount that leaves is converted the same way.
+    const found = ['server', 'app']
+      .flatMap(sourceFiles)
+      .filter((file) => /\bcentsToAmount\(/.test(fs.readFileSync(path.join(projectRoot, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
   it('sees the hand conversions it looks for', () => {
     for (const sample of ['Math.round(entry.rate * 100)', 'rateBp / 100', 'formatMoney(cents/100, currency, locale)', 'value *100']) {
       expect(byHundred.test(sample), sample).toBe(true);

@@ -47,3 +47,13 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   }
   return formatter.format(amount);
 }
+
+/** Integer cents as the language writes them (de: 1.234,56 €). */
+export function formatCents(cents: number, currency: string, locale: string): string {
+  return formatMoney(centsToAmount(cents), currency, locale);
+}
+
+/** An amount as the API carries it ({ value, currency } in major units), as the language writes it. */
+export function formatAmount(amount: { value: number; currency: string }, locale: string): string {
+  return formatMoney(amount.value, amount.currency, locale);
+}

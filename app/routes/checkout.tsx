@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ShippingMethodJson } from '../../core/checkout-input';
 import { defaultShippingMethod } from '../../core/checkout-input';
-import { centsToAmount, formatMoney } from '../../core/money';
+import { amountOut } from '../../core/api-money';
+import { formatMoney } from '../../core/money';
 import { isAppError } from '../../server/page-surface.server';
 import type { Route } from './+types/checkout';
 import { appLoadContext } from '../app-context';
@@ -190,7 +191,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <NewAddressFormElement />
       <Form method="post" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-label={title}>
         <input type="hidden" name="idempotencyKey" value={values?.idempotencyKey || loaderData.idempotencyKey} />
-        <input type="hidden" name="expectedTotal" value={centsToAmount(expectedGrossCents)} />
+        <input type="hidden" name="expectedTotal" value={amountOut(expectedGrossCents)} />
         <div className="space-y-4">
           <Section title={t('checkout.address.title')} testId="checkout-address">
             <div className="grid gap-4 md:grid-cols-2">

@@ -117,10 +117,10 @@ describe('GET /api/material/getFilterableAttributes', () => {
     expect(data.find((a) => a.name === 'Farbe')?.values.length).toBeGreaterThan(1);
   });
 
-  it('refuses a missing or malformed category and answers 404 for one the account cannot see', async () => {
+  it('refuses a missing category and answers 404 for a malformed one and one the account cannot see, like an unknown one', async () => {
     for (const [query, status, messageKey] of [
       ['', 400, 'validation.required'],
-      ['?category=x', 400, 'validation.invalid'],
+      ['?category=x', 404, 'error.category_not_found'],
       ['?category=999999', 404, 'error.category_not_found'],
       [`?category=${slugs.get('angebote')}`, 404, 'error.category_not_found'],
     ] as const) {

@@ -1,5 +1,5 @@
 import type { Price } from '../../../core/catalog-types';
-import { centsToAmount, formatMoney } from '../../../core/money';
+import { formatCents } from '../../../core/money';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
 import { shownUnitCents } from '../../../core/vat';
@@ -19,7 +19,7 @@ export function HiddenPrice() {
 /** An amount in cents, formatted for the viewer's language, with tabular figures. */
 export function Money({ cents, currency, className = '' }: { cents: number; currency: string; className?: string }) {
   const { locale } = useTranslation();
-  return <span className={`price ${className}`}>{formatMoney(centsToAmount(cents), currency, locale)}</span>;
+  return <span className={`price ${className}`}>{formatCents(cents, currency, locale)}</span>;
 }
 
 /** "zzgl. MwSt." / "inkl. MwSt.": every price says whether it is net or gross. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderType } from '../../../core/catalog-types';
-import { formatMoney } from '../../../core/money';
+import { formatAmount } from '../../../core/money';
 import { useTranslation } from '../../lib/i18n';
 import type { CheckoutFailure } from './checkout.server';
 import { ReduceToAvailableForm } from './reduce-to-available-form';
@@ -25,7 +25,7 @@ function detailLines(details: unknown): DetailLine[] {
 export function CheckoutFailureAlert({ failure, lines, orderType }: { failure: CheckoutFailure; lines: readonly LineName[]; orderType: OrderType }) {
   const { t, locale } = useTranslation();
   const nameOf = (sku: string | undefined) => lines.find((line) => line.sku === sku)?.name ?? sku ?? '';
-  const money = (amount: MoneyOut) => formatMoney(amount.value, amount.currency, locale);
+  const money = (amount: MoneyOut) => formatAmount(amount, locale);
   const details = detailLines(failure.details);
   const fixInCart = failure.messageKey === 'checkout.price.changed' || failure.messageKey === 'stock.not.enough.error' || failure.messageKey === 'checkout.lines.unavailable';
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../../../core/money';
+import { formatAmount } from '../../../core/money';
 import type { ShownPaymentStatus } from '../../../core/finance-summary';
 import type { FinanceDocumentView } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
@@ -19,7 +19,7 @@ const statusTones: Record<ShownPaymentStatus, ChipTone> = { open: 'info', partia
 function useDocumentText() {
   const { t, locale } = useTranslation();
   return {
-    money: (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale),
+    money: (amount: { value: number; currency: string }) => formatAmount(amount, locale),
     date: (value: string | null) => (value ? formatShopDateNumeric(value, locale) : '–'),
     late: (document: FinanceDocumentView) => t('finance.days_overdue', { count: document.daysOverdue }),
   };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../core/money';
+import { formatAmount } from '../../../core/money';
 import type { FinanceList } from '../../../server/page-surface.server';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
@@ -27,7 +27,7 @@ function Figure({ label, children, tone = 'plain', testId }: { label: string; ch
 
 export function FinanceSummary({ status }: { status: FinanceList['financeStatus'] }) {
   const { t, locale } = useTranslation();
-  const money = (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale);
+  const money = (amount: { value: number; currency: string }) => formatAmount(amount, locale);
   const overdue = status.overdueAmount.value > 0;
   return (
     <section aria-labelledby="finance-summary-title" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4" data-testid="finance-summary">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { intlLocaleOf } from '../../../core/locale';
-import { formatMoney } from '../../../core/money';
+import { formatAmount, formatMoney } from '../../../core/money';
 import type { OrderDetail, OrderView } from '../../../server/page-surface.server';
 import { ExternalLinkIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
@@ -28,7 +28,7 @@ function Row({ label, value, strong = false, testId }: { label: string; value: s
 /** The totals as charged: on the order's page and after placing it (/thank-you, /order-failed). */
 export function OrderCosts({ order }: { order: OrderView }) {
   const { t, locale } = useTranslation();
-  const money = (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale);
+  const money = (amount: { value: number; currency: string }) => formatAmount(amount, locale);
   const percent = (value: number) => value.toLocaleString(intlLocaleOf(locale));
   const { costs } = order;
   return (

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../core/money';
+import { formatAmount } from '../../../core/money';
 import type { OrderDetail } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
@@ -14,7 +14,7 @@ type Item = OrderDetail['items'][number];
 function useLineText() {
   const { t, locale } = useTranslation();
   return {
-    money: (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale),
+    money: (amount: { value: number; currency: string }) => formatAmount(amount, locale),
     quantity: (item: Item) => formatNumber(item.quantity, locale),
     delivery: (item: Item) => (item.deliveryDate ? formatShopDateNumeric(item.deliveryDate, locale) : t('thank_you.delivery.asap')),
   };

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../core/money';
+import { formatAmount } from '../../../core/money';
 import type { OrderView } from '../../../server/page-surface.server';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { OrderCosts, OrderDelivery } from '../order-history/order-facts';
@@ -12,7 +12,7 @@ const dateOf = (value: string | null, locale: string) => (value ? formatShopDate
 
 export function PlacedOrderDetails({ order }: { order: OrderView }) {
   const { t, locale } = useTranslation();
-  const money = (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale);
+  const money = (amount: { value: number; currency: string }) => formatAmount(amount, locale);
   return (
     <>
       <section aria-labelledby="order-lines" className="rounded-lg border border-zinc-200 bg-white">

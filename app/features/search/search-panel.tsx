@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState, type KeyboardEvent as ReactKeyboa
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Category, HighlightRange, SearchProduct } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
-import { centsToAmount, formatMoney } from '../../../core/money';
+import { formatCents } from '../../../core/money';
 import { highlightRanges, searchTotalText, searchWords } from '../../../core/search-text';
 import { stockStatus } from '../../../core/stock';
 import { CheckCircleIcon, ErrorIcon, Icon } from '../../components/ui/icons';
@@ -149,7 +149,7 @@ function ProductOption({ product, viewer }: { product: SearchProduct; viewer: Pa
           {price ? (
             <span>
               <span className="price text-sm font-semibold text-zinc-900" data-testid="search-price">
-                {formatMoney(centsToAmount(shownUnitCents(price, product.vatRate, viewer.showNetPrices, viewer.preOrder)), price.currency, locale)}
+                {formatCents(shownUnitCents(price, product.vatRate, viewer.showNetPrices, viewer.preOrder), price.currency, locale)}
               </span>{' '}
               <span className="text-zinc-600">{t(viewer.showNetPrices ? 'price.net.note' : 'price.gross.note')}</span>
             </span>

@@ -1,5 +1,5 @@
+import { amountOut } from '../../../core/api-money.ts';
 import type { CartProduct } from '../../../core/catalog-types.ts';
-import { centsToAmount } from '../../../core/money.ts';
 import { apiVatRate } from '../../../core/tax-conversion.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { StoredBasketLine } from './basket.repository.ts';
@@ -21,17 +21,17 @@ export function toCartProduct(line: StoredBasketLine, product: BuyerProduct, var
     name: variant ? variant.name : product.name,
     image: product.imageUrl,
     price: {
-      value: centsToAmount(line.unit_price_cents),
+      value: amountOut(line.unit_price_cents),
       currency: product.currency,
-      rrp: product.retailPriceCents === null ? null : centsToAmount(product.retailPriceCents),
-      preOrderPrice: product.preOrderPriceCents === null ? null : centsToAmount(product.preOrderPriceCents),
+      rrp: product.retailPriceCents === null ? null : amountOut(product.retailPriceCents),
+      preOrderPrice: product.preOrderPriceCents === null ? null : amountOut(product.preOrderPriceCents),
     },
     orderType: line.order_type,
     quantity: line.quantity,
     quantities,
     stock: { value: stock },
     notEnoughStock: lineLacksStock({ orderType: line.order_type, quantity: line.quantity }, product, variant),
-    oldPrice: line.old_price_cents === null || line.old_price_cents === line.unit_price_cents ? null : centsToAmount(line.old_price_cents),
+    oldPrice: line.old_price_cents === null || line.old_price_cents === line.unit_price_cents ? null : amountOut(line.old_price_cents),
     vatRate: apiVatRate(product.vat),
     salesBatchSize: product.salesBatchSize,
     customAttributes: parseJsonColumn<Record<string, string> | null>(line.custom_attributes, null),

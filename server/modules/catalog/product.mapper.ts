@@ -1,7 +1,7 @@
+import { amountOut } from '../../../core/api-money.ts';
 import { buyerUnitCents } from '../../../core/buyer-price.ts';
 import type { MaterialUnit, Price, Product, ProductVariant } from '../../../core/catalog-types.ts';
 import type { Locale } from '../../../core/locale.ts';
-import { centsToAmount } from '../../../core/money.ts';
 import { productForVariant } from '../../../core/product-variant.ts';
 import { apiVatRate, buyerVatRateBp, type BuyerVat } from '../../../core/tax-conversion.ts';
 import type { ImageRow, MaterialUnitRow, PreStockRow, ProductRow, VariantRow } from './product.repository.ts';
@@ -50,10 +50,10 @@ export function buyerPrice(row: ProductRow, customerPriceCents: number | null, v
   if (!viewer.showPrices) return null;
   const prices = { listCents: row.price_cents, variantCents: variantPriceCents, customerCents: customerPriceCents, preOrderCents: row.pre_order_price_cents };
   return {
-    value: centsToAmount(buyerUnitCents(prices, 'order')),
+    value: amountOut(buyerUnitCents(prices, 'order')),
     currency: row.currency,
-    rrp: row.retail_price_cents === null ? null : centsToAmount(row.retail_price_cents),
-    preOrderPrice: row.pre_order_price_cents === null ? null : centsToAmount(row.pre_order_price_cents),
+    rrp: row.retail_price_cents === null ? null : amountOut(row.retail_price_cents),
+    preOrderPrice: row.pre_order_price_cents === null ? null : amountOut(row.pre_order_price_cents),
   };
 }
 

@@ -1,12 +1,12 @@
 import type { Locale } from '../../../core/locale.ts';
-import { centsToAmount, formatMoney } from '../../../core/money.ts';
+import { formatCents } from '../../../core/money.ts';
 import type { BuyerSnapshot } from './document-snapshots.ts';
 
 // Small formatting helpers the document renderers share (dates: core/shop-date-format.ts).
 
 /** An amount in cents as the buyer's language writes it. */
 export function money(cents: number, currency: string, locale: Locale): string {
-  return formatMoney(centsToAmount(cents), currency, locale);
+  return formatCents(cents, currency, locale);
 }
 
 export function buyerAddressLines(buyer: BuyerSnapshot | null): string[] {

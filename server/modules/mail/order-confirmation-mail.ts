@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../core/money.ts';
+import { formatAmount } from '../../../core/money.ts';
 import type { Locale } from '../../../core/locale.ts';
 import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { translatorFor } from '../../i18n.ts';
@@ -31,7 +31,7 @@ export interface ConfirmationContent {
 export function confirmationContent(order: OrderView, locale: Locale): ConfirmationContent {
   const t = translatorFor(locale);
   const k = (key: string, params?: Record<string, string | number>) => t(`mail.order_confirmation.${key}`, params);
-  const money = (amount: { value: number; currency: string }) => formatMoney(amount.value, amount.currency, locale);
+  const money = (amount: { value: number; currency: string }) => formatAmount(amount, locale);
 
   const facts: [string, string][] = [
     [k('order_number'), order.orderNumber],

@@ -1,4 +1,4 @@
-import { centsToAmount } from '../../../core/money.ts';
+import { amountOut } from '../../../core/api-money.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { PlacedBy } from '../sales-persons/acting-audit.ts';
 import type { OrderHistoryRow } from './order-history.repository.ts';
@@ -17,7 +17,7 @@ export function toOrderHistoryRow(row: OrderHistoryRow, statuses: StatusNames) {
     status: statuses.statusOf(row.status_id),
     deliveryStatus: row.delivery_status,
     paymentStatus: row.payment_status,
-    total: { valueNet: centsToAmount(row.net_total_cents), valueGross: centsToAmount(row.gross_total_cents), currency: row.currency },
+    total: { valueNet: amountOut(row.net_total_cents), valueGross: amountOut(row.gross_total_cents), currency: row.currency },
     lineCount: Number(row.line_count),
     documentLink: orderDocumentLink(row.id),
     /** The sales person who placed the order for the company; null for the company's own orders. */

@@ -2,7 +2,7 @@ import { moneyIn, moneyOut } from '../../../core/api-money.ts';
 import { bpToPercent } from '../../../core/basis-points.ts';
 import type { TotalsLine } from '../../../core/cart-totals.ts';
 import { checkoutTotals } from '../../../core/checkout-totals.ts';
-import { centsToAmount, formatMoney } from '../../../core/money.ts';
+import { formatCents } from '../../../core/money.ts';
 import { orderLinesSearchText } from '../../../core/order-search-words.ts';
 import type { DatabaseTransaction } from '../../db/database.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
@@ -217,7 +217,7 @@ export async function placeInTransaction(trx: DatabaseTransaction, plan: Placeme
     const locale = ctx.locale;
     throw new RefusedPlacement(
       new AppError('unprocessable', 'cart.minimum.amount', {
-        params: { amount: formatMoney(centsToAmount(amountCents), currency, locale), missing: formatMoney(centsToAmount(missingCents), currency, locale) },
+        params: { amount: formatCents(amountCents, currency, locale), missing: formatCents(missingCents, currency, locale) },
         details: { minimum: moneyOut(amountCents, currency), missing: moneyOut(missingCents, currency) },
       }),
     );

@@ -1,8 +1,7 @@
 import { onlinePaymentCode } from '../payments/payment-provider.ts';
 import { createHash } from 'node:crypto';
-import { moneyOut, type MoneyJson } from '../../../core/api-money.ts';
+import { amountOut, moneyOut, type MoneyJson } from '../../../core/api-money.ts';
 import type { ShippingMethodJson } from '../../../core/checkout-input.ts';
-import { centsToAmount } from '../../../core/money.ts';
 import { parseSiteSettings, type SiteSettings } from '../../../core/site-settings.ts';
 import { bpToPercent } from '../../../core/basis-points.ts';
 import type { Locale } from '../../../core/locale.ts';
@@ -101,8 +100,8 @@ export function createSettingsService(repository: SettingsRepository, caches: Ca
               c.limit_type === 'fixed' || c.limit_type === 'percent'
                 ? {
                     type: c.limit_type,
-                    value: c.limit_type === 'fixed' ? centsToAmount(c.limit_value ?? 0) : bpToPercent(c.limit_value ?? 0),
-                    cartAmount: centsToAmount(c.limit_cart_amount_cents ?? 0),
+                    value: c.limit_type === 'fixed' ? amountOut(c.limit_value ?? 0) : bpToPercent(c.limit_value ?? 0),
+                    cartAmount: amountOut(c.limit_cart_amount_cents ?? 0),
                   }
                 : null,
           })),

@@ -1,6 +1,6 @@
+import { amountOut } from '../../../core/api-money.ts';
 import { personalMinimumOrderCents } from '../../../core/cart-totals.ts';
 import { isLocale, type Locale } from '../../../core/locale.ts';
-import { centsToAmount } from '../../../core/money.ts';
 import { bpToPercent } from '../../../core/basis-points.ts';
 import type { RequestContext, Role } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -84,7 +84,7 @@ export function createUserService(users: UserRepository) {
         isCustomerAdmin: role === 'customer_admin',
         isDeal: user.is_deal === 1,
         blockUsersToAddNewAddress: user.block_users_to_add_new_address === 1,
-        minCartAmount: centsToAmount(personalMinimumOrderCents(user.min_cart_amount_cents, company?.min_cart_amount_cents)),
+        minCartAmount: amountOut(personalMinimumOrderCents(user.min_cart_amount_cents, company?.min_cart_amount_cents)),
         maintenanceModeActive: company?.maintenance_mode_active === 1,
         transientObject: {
           tenant: ctx.tenant.slug,
@@ -92,8 +92,8 @@ export function createUserService(users: UserRepository) {
             ? {
                 freight: hasFreight
                   ? {
-                      freightExpense: centsToAmount(company.freight_expense_cents ?? 0),
-                      freightExpenseUntil: centsToAmount(company.freight_expense_until_cents ?? 0),
+                      freightExpense: amountOut(company.freight_expense_cents ?? 0),
+                      freightExpenseUntil: amountOut(company.freight_expense_until_cents ?? 0),
                     }
                   : null,
                 blockedDelivery: company.blocked_delivery === 1,

@@ -1,5 +1,5 @@
+import { amountOut } from '../../../core/api-money.ts';
 import type { WishlistItem } from '../../../core/catalog-types.ts';
-import { centsToAmount } from '../../../core/money.ts';
 import { apiVatRate } from '../../../core/tax-conversion.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -32,10 +32,10 @@ function toWishlistItem(product: BuyerProduct): WishlistItem {
     name: product.name,
     image: product.imageUrl,
     price: {
-      value: centsToAmount(unitPriceCents(product, null, 'order')),
+      value: amountOut(unitPriceCents(product, null, 'order')),
       currency: product.currency,
-      rrp: product.retailPriceCents === null ? null : centsToAmount(product.retailPriceCents),
-      preOrderPrice: product.preOrderPriceCents === null ? null : centsToAmount(product.preOrderPriceCents),
+      rrp: product.retailPriceCents === null ? null : amountOut(product.retailPriceCents),
+      preOrderPrice: product.preOrderPriceCents === null ? null : amountOut(product.preOrderPriceCents),
     },
     stock: { value: product.stock },
     salesBatchSize: product.salesBatchSize,
