@@ -1,3 +1,4 @@
+import { accountListPageSize } from '../../core/list-page';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/my-account.invoices';
 import { appLoadContext } from '../app-context';
@@ -7,7 +8,7 @@ import { formatNumber } from '../features/catalog/format-number';
 import { listingSearch } from '../features/catalog/listing-params';
 import { pageCount } from '../features/catalog/pagination';
 import { PaginationNav } from '../features/catalog/pagination-nav';
-import { financePageSize, invoicesPath } from '../features/finance/finance-fields';
+import { invoicesPath } from '../features/finance/finance-fields';
 import { FinanceFilters } from '../features/finance/finance-filters';
 import { FinanceDocuments } from '../features/finance/finance-list';
 import { FinanceSummary } from '../features/finance/finance-summary';
@@ -108,7 +109,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
               action={filtered ? <Link to={invoicesPath} className={buttonClasses('secondary')}>{t('account_list.reset')}</Link> : undefined}
             />
           )}
-          <PaginationNav page={result.list.meta.page} count={pageCount(result.list.meta.total, financePageSize)} />
+          <PaginationNav page={result.list.meta.page} count={pageCount(result.list.meta.total, accountListPageSize)} />
         </section>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { accountListPageSize } from '../../core/list-page';
 import { Link, useLocation } from 'react-router';
 import { searchTotalText } from '../../core/search-text';
 import type { Route } from './+types/my-account.order-history';
@@ -8,7 +9,7 @@ import { PaginationNav } from '../features/catalog/pagination-nav';
 import { formatNumber } from '../features/catalog/format-number';
 import { listingSearch } from '../features/catalog/listing-params';
 import { ExportLinks } from '../features/order-history/download-links';
-import { historyPageSize, orderHistoryPath } from '../features/order-history/history-fields';
+import { orderHistoryPath } from '../features/order-history/history-fields';
 import { HistoryFilters } from '../features/order-history/history-filters';
 import { HistoryList } from '../features/order-history/history-list';
 import { downloadQuery, isFiltered } from '../features/order-history/list-url';
@@ -110,7 +111,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
               action={<Link to="/" className={buttonClasses('primary')}>{t('order_history.empty.shop')}</Link>}
             />
           )}
-          <PaginationNav page={result.page.meta.page} count={pageCount(result.page.meta.total, historyPageSize)} />
+          <PaginationNav page={result.page.meta.page} count={pageCount(result.page.meta.total, accountListPageSize)} />
         </section>
       ) : null}
     </div>

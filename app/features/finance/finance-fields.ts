@@ -6,8 +6,6 @@ export const invoicesPath = '/my-account/invoices';
 export const financeFields = ['search', 'type', 'status', 'from', 'to', 'sort'] as const;
 export type FinanceField = (typeof financeFields)[number];
 
-export const financePageSize = 20;
-
 /** An invoice or credit note as PDF. */
 export const financeDocumentPath = (id: number) => `${invoicesPath}/${id}/document`;
 

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
-import { pageOfUrl } from '../../../core/list-page';
+import { accountListPageSize, pageOfUrl } from '../../../core/list-page';
 import { fieldProblems, type FinanceList, financeListQuery, financeSorts, isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formValuesOf } from '../order-history/list-url';
-import { financeFields, financePageSize } from './finance-fields';
+import { financeFields } from './finance-fields';
 
 // The loader of /my-account/invoices: the company's invoices and credit notes as the URL filters them and
 // the summary of its open items, through the same service and checked query as GET /api/account/list.
@@ -22,7 +22,7 @@ export async function loadFinance(app: AppLoadContext, url: URL) {
   const answer = (result: FinanceResult, problems: Partial<Record<string, string>>, status: number) => data({ values, problems, result, sorts: financeSorts }, { status });
   try {
     const view = await app.services.finance.viewFor(app.ctx);
-    const parsed = financeListQuery.safeParse({ ...values, page: String(pageOfUrl(url.searchParams)), pageSize: String(financePageSize) });
+    const parsed = financeListQuery.safeParse({ ...values, page: String(pageOfUrl(url.searchParams)), pageSize: String(accountListPageSize) });
     if (!parsed.success) {
       // The summary does not depend on the filters: it stays on the page while a filter is put right.
       const { financeStatus } = await view.list(financeListQuery.parse({ pageSize: '1' }));

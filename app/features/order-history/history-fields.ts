@@ -5,8 +5,6 @@ export const orderHistoryPath = '/my-account/order-history';
 export const historyFields = ['search', 'from', 'to', 'status', 'orderType', 'sort'] as const;
 export type HistoryField = (typeof historyFields)[number];
 
-export const historyPageSize = 20;
-
 /** The detail page of an order. */
 export const orderPath = (id: number) => `${orderHistoryPath}/${id}`;
 

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
-import { pageOfUrl } from '../../../core/list-page';
+import { accountListPageSize, pageOfUrl } from '../../../core/list-page';
 import { fieldProblems, isAppError, type OrderHistoryPage, orderHistoryQuery, orderSorts } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
-import { historyFields, historyPageSize } from './history-fields';
+import { historyFields } from './history-fields';
 import { formValuesOf } from './list-url';
 
 // The loader of /my-account/order-history: the page of orders the URL asks for, through the same service
@@ -26,7 +26,7 @@ async function loadStatuses({ services, ctx }: AppLoadContext): Promise<{ id: st
 export async function loadOrderHistory(app: AppLoadContext, url: URL) {
   const values = formValuesOf(url.searchParams, historyFields);
   const statusesRead = loadStatuses(app);
-  const parsed = orderHistoryQuery.safeParse({ ...values, page: String(pageOfUrl(url.searchParams)), pageSize: String(historyPageSize) });
+  const parsed = orderHistoryQuery.safeParse({ ...values, page: String(pageOfUrl(url.searchParams)), pageSize: String(accountListPageSize) });
   const answer = async (result: HistoryResult, problems: Partial<Record<string, string>>, status: number) =>
     data({ values, problems, result, statuses: await statusesRead, sorts: orderSorts }, { status });
   if (!parsed.success) return answer({ state: 'invalid' }, fieldProblems(parsed.error, values), 400);

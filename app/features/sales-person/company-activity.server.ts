@@ -1,4 +1,4 @@
-import { pageOfUrl } from '../../../core/list-page';
+import { accountListPageSize, pageOfUrl } from '../../../core/list-page';
 import { type ActivityEntry, meetsRequirement } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 
@@ -7,7 +7,6 @@ import type { AppLoadContext } from '../../app-context';
 // paging works without JavaScript and keeps the rest of the page's query.
 
 export const activityPageParam = 'activityPage';
-export const activityPageSize = 20;
 
 export interface CompanyActivity {
   entries: ActivityEntry[];
@@ -23,7 +22,7 @@ export async function loadCompanyActivity(app: AppLoadContext, url: URL): Promis
   if (!meetsRequirement(app.ctx, 'companyActivityReader')) return null;
   const page = pageOfUrl(url.searchParams, activityPageParam);
   try {
-    const answer = await app.services.salesPersons.companyActivity(app.ctx, { page, pageSize: activityPageSize });
+    const answer = await app.services.salesPersons.companyActivity(app.ctx, { page, pageSize: accountListPageSize });
     return { entries: answer.data, page, hasMore: answer.meta.hasMore };
   } catch (error) {
     console.error(error);
