@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grossCents, shownCents, shownUnitCents, showsVatInfoBar } from './vat.ts';
+import { grossCents, shownCents, shownUnitCents, showsVatInfoBar, shownVatBasis } from './vat.ts';
 
 const table = ['DE', 'AT', 'CH'].map((countryCode) => ({ countryCode, taxCategory: 'standard', rateBp: 1900 }));
 
@@ -50,5 +50,19 @@ describe('shownCents and shownUnitCents', () => {
     expect(shownUnitCents(price(10, 8.5), 19, false, true)).toBe(1012);
     expect(shownUnitCents(price(10, null), 19, true, true)).toBe(1000);
     expect(shownUnitCents(price(10, 8.5), 19, true, false)).toBe(1000);
+  });
+});
+
+describe('shownVatBasis', () => {
+  it.each([
+    [[19, 7], true, 'net'],
+    [[19, 7], false, 'gross'],
+    [[null], false, 'net'],
+    [[null], true, 'net'],
+    [[19, null], false, 'mixed'],
+    [[19, null], true, 'net'],
+    [[], false, 'gross'],
+  ] as const)('rates %j, net prices %s: %s', (rates, showNetPrices, basis) => {
+    expect(shownVatBasis(rates, showNetPrices)).toBe(basis);
   });
 });

@@ -18,6 +18,21 @@ export function showsVatInfoBar(userCountry: string | null | undefined, shopCoun
 }
 
 /**
+ * What a shown amount is: net, gross, or gross where the item's rate is known and net where it is not
+ * (a sum over items of both kinds). An item without a rate for the buyer's country is shown net even to a
+ * buyer who sees gross prices (ADR 0016), and its note says so.
+ */
+export type ShownVatBasis = 'net' | 'gross' | 'mixed';
+
+/** The basis of an amount over items with these VAT rates (percent, null where unknown). */
+export function shownVatBasis(vatRatesPercent: readonly (number | null)[], showNetPrices: boolean): ShownVatBasis {
+  if (showNetPrices) return 'net';
+  const unknown = vatRatesPercent.filter((rate) => rate === null).length;
+  if (unknown === 0) return 'gross';
+  return unknown === vatRatesPercent.length ? 'net' : 'mixed';
+}
+
+/**
  * The rate (basis points) a screen computes a shown price with, from the API's vatRate (percent). An
  * item the shop has no rate for in the buyer's country (vatRate null, ADR 0016) is shown net: no gross
  * figure is invented for it.

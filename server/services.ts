@@ -120,12 +120,13 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     checkoutData,
     publicUrl: config.publicUrl,
     log,
+    clock,
   });
   const financeDocuments = createFinanceRepository(db);
   // Who reads a company's invoices and credits, for the finance view and the documents alike.
   const financeReaders = createFinanceReaders({ sharing: financeDocuments, orderScopes });
   // One throttle (one table and window) for sign-ins, password resets and signup requests.
-  const throttle = createRequestThrottle(createLoginThrottleRepository(db), config.loginThrottle.windowMinutes);
+  const throttle = createRequestThrottle(createLoginThrottleRepository(db), config.loginThrottle.windowMinutes, clock);
   const auth = createAuthService({
     sessions: createSessionRepository(db),
     attempts: createLoginAttemptRepository(db),
@@ -141,6 +142,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     repository: createPasswordResetRepository(db),
     throttle,
     forgetLiveSessions: () => auth.clearCache(),
+    clock,
   });
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
@@ -150,7 +152,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     // Requests for a customer account from /signup, throttled like sign-ins (in the same table and window).
     signup: createSignupService({ signups: createSignupRepository(db), throttle, settings }),
     // The customer admin's users of the company; locking a user ends their sessions at once.
-    companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache() }),
+    companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache(), clock }),
     // Sales persons: the customers they serve, the switch between them, the company's audit trail.
     salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db), forgetSession: (tenant, token) => auth.forgetSession(tenant, token) }),
     passwordReset,

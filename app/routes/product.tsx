@@ -53,11 +53,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <span className="flex items-baseline gap-2">
                 {preOrder && price?.preOrderPrice != null ? <span className="text-sm text-zinc-600">{t('catalog.preorder.price')}</span> : null}
                 <UnitPrice price={price} vatRate={item.vatRate} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="text-2xl font-semibold text-zinc-900" />
-                {price ? <VatNote showNetPrices={viewer.showNetPrices} className="text-sm text-zinc-600" /> : null}
+                {price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[item.vatRate]} className="text-sm text-zinc-600" /> : null}
               </span>
               {viewer.showRetailPrice && !viewer.pricesHidden && price?.rrp != null ? (
                 <span className="text-sm text-zinc-600">
-                  {t('catalog.column.rrp')} <Money cents={shownCents(price.rrp, item.vatRate, viewer.showNetPrices)} currency={price.currency} />
+                  {t('catalog.column.rrp')} <Money cents={shownCents(price.rrp, item.vatRate, viewer.showNetPrices)} currency={price.currency} />{' '}
+                  <VatNote showNetPrices={viewer.showNetPrices} vatRates={[item.vatRate]} onlyWhenUnknown className="text-sm text-zinc-600" />
                 </span>
               ) : null}
             </div>

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CartProduct, OrderType } from '../../core/catalog-types';
-import { removeItem, updateQuantity as withQuantity, emptyByOrderType, type LineIdentity } from '../../core/cart-state';
+import { basketLineLimit, removeItem, updateQuantity as withQuantity, emptyByOrderType, type LineIdentity } from '../../core/cart-state';
 import { apiFetch, ApiError } from '../lib/api-client';
 import {
   countLines,
@@ -147,6 +147,11 @@ export const useCartStore = create<CartState>()((set, get) => {
         return false;
       }
       const next = withCandidates(get().lines, products, orderType, settings);
+      // The server would refuse the whole basket: said before anything changes on the page.
+      if (next.length > basketLineLimit) {
+        toast({ message: { code: 'cart.line_limit', params: { max: basketLineLimit } }, type: 'danger' });
+        return false;
+      }
       const added = products.map((product) => ({ sku: product.sku, variantSku: product.variantSku, orderType }));
       const answer = await commit(next, 'product.added.to.cart.error');
       if (!answer) return false;

@@ -109,6 +109,14 @@ describe('POST /api/login', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('counts afresh once the window has passed on the shop’s clock', async () => {
+    const ip = '198.51.100.77';
+    for (let i = 0; i < 3; i++) await login({ username: 'window-user', password: `wrong-${i}`, tenant: 'demo' }, {}, ip);
+    expect((await login({ username: 'window-user', password: 'still-wrong', tenant: 'demo' }, {}, ip)).statusCode).toBe(429);
+    shop.clock.advance(15 * 60_000 + 1_000);
+    expect((await login({ username: 'window-user', password: 'checked-again', tenant: 'demo' }, {}, ip)).statusCode).toBe(401);
+  });
+
   it('checks no more passwords than the limit when wrong logins arrive in parallel', async () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ username: 'parallel-user', password: `parallel-${i}`, tenant: 'demo' }, {}, '198.51.100.1')));
     const statuses = answers.map((answer) => answer.statusCode);

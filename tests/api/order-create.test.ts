@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from '../../app/app-context.ts';
 import { earliestDeliveryDate } from '../../core/delivery-date.ts';
-import { placeOrderFromForm } from '../../app/features/checkout/checkout.server.ts';
+import { loadCheckout, placeOrderFromForm } from '../../app/features/checkout/checkout.server.ts';
 import { clientFor, setSiteSetting, type ApiClient } from './basket-fixtures.ts';
 import { orderableProduct } from './buyer-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
@@ -36,6 +36,13 @@ const validBody = () => ({ orderType: 'order', shippingAddressId: homeAddressId,
 async function fillCart(client: ApiClient, lines: { product: typeof plain; quantity: number }[]) {
   const response = await client.post('/api/basket', { items: lines.map(({ product, quantity }) => ({ _id: product.id, sku: product.sku, orderType: 'order', quantity })) });
   expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
+}
+
+/** The checkout page's server half as the signed-in customer sees it. */
+async function checkoutPage(): Promise<AppLoadContext> {
+  const tenant = { id: tenantId, slug: 'demo' };
+  const identity = await shop.services.auth.authenticate(tenant, customer.auth.replace(/^Basic /, ''));
+  return { services: shop.services, ctx: { tenant, locale: 'de', identity } } as unknown as AppLoadContext;
 }
 
 async function counts() {
@@ -168,14 +175,16 @@ describe('refusals write nothing', () => {
     const response = await order(customer, { ...validBody(), requestedDeliveryDate: tomorrowsWorkday });
     await expectRefused(response, 400, 'checkout.delivery_date.too_early', before);
     expect(response.json().field).toBe('requestedDeliveryDate');
+    // The checkout page offers the day the placement holds to, from the same clock.
+    const offered = (await loadCheckout(await checkoutPage(), 'order')).earliestDeliveryDate;
+    expect(offered).toBe(earliestDeliveryDate(shop.clock.now()));
+    expect(offered > tomorrowsWorkday).toBe(true);
   });
 
   it('refuses a requested delivery date that does not exist on the checkout page too, keeping what was typed', async () => {
     await fillCart(customer, [{ product: plain, quantity: 3 }]);
     const before = await counts();
-    const tenant = { id: tenantId, slug: 'demo' };
-    const identity = await shop.services.auth.authenticate(tenant, customer.auth.replace(/^Basic /, ''));
-    const page = { services: shop.services, ctx: { tenant, locale: 'de', identity } } as unknown as AppLoadContext;
+    const page = await checkoutPage();
     const form = new FormData();
     for (const [name, value] of Object.entries({ ...validBody(), orderType: undefined, termsAccepted: 'on', idempotencyKey: newKey(), requestedDeliveryDate: '2099-02-30' })) {
       if (value !== undefined) form.set(name, String(value));

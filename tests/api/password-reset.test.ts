@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPasswordToken, issuePasswordToken, spendPasswordToken } from '../../server/modules/auth/password-token.repository.ts';
 import { queueInvitationMail } from '../../server/modules/auth/password-link-mails.ts';
 import { resetMailLimits, resetTokenGuessesPerIp } from '../../server/modules/auth/password-reset.service.ts';
@@ -29,18 +29,18 @@ function tokenIn(mail: ReceivedMail): string {
 describe('password tokens', () => {
   it('are stored hashed, spent once, and a new one voids the earlier', async () => {
     const user = await newUser();
-    const first = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'reset' });
+    const first = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'reset', now: shop.clock.now() });
     const rows = await shop.db.selectFrom('password_tokens').selectAll().where('user_id', '=', user.userId).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(hashPasswordToken(first.token));
     expect(rows[0]!.token_hash).not.toContain(first.token);
     expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const second = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'invitation' });
-    expect(await spendPasswordToken(shop.db, { tenantId, token: first.token })).toBeUndefined();
-    expect(await spendPasswordToken(shop.db, { tenantId: tenantId + 1000, token: second.token })).toBeUndefined();
-    expect(await spendPasswordToken(shop.db, { tenantId, token: second.token })).toEqual({ userId: user.userId, purpose: 'invitation' });
-    expect(await spendPasswordToken(shop.db, { tenantId, token: second.token })).toBeUndefined();
+    const second = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'invitation', now: shop.clock.now() });
+    expect(await spendPasswordToken(shop.db, { tenantId, token: first.token, now: shop.clock.now() })).toBeUndefined();
+    expect(await spendPasswordToken(shop.db, { tenantId: tenantId + 1000, token: second.token, now: shop.clock.now() })).toBeUndefined();
+    expect(await spendPasswordToken(shop.db, { tenantId, token: second.token, now: shop.clock.now() })).toEqual({ userId: user.userId, purpose: 'invitation' });
+    expect(await spendPasswordToken(shop.db, { tenantId, token: second.token, now: shop.clock.now() })).toBeUndefined();
   });
 
   it('last 2 hours for a reset and 7 days for an invitation', async () => {
@@ -76,6 +76,7 @@ describe('the invitation mail', () => {
         tenantId,
         user: { id: user.userId, username: user.username, email: user.email, fullName: 'Ina Vited', locale: 'en' },
         companyName: 'Muster GmbH',
+        now: shop.clock.now(),
         invitedBy: 'Anna Admin',
       }),
     );
@@ -98,7 +99,7 @@ describe('the invitation mail', () => {
     expect(sent.sent_at).not.toBeNull();
     expect(sent.payload).not.toContain(token);
     expect(JSON.parse(sent.payload!)).toEqual({ fullName: 'Ina Vited', username: user.username, expiresAt: expect.any(String), companyName: 'Muster GmbH', invitedBy: 'Anna Admin' });
-    expect(await spendPasswordToken(shop.db, { tenantId, token })).toEqual({ userId: user.userId, purpose: 'invitation' });
+    expect(await spendPasswordToken(shop.db, { tenantId, token, now: shop.clock.now() })).toEqual({ userId: user.userId, purpose: 'invitation' });
   });
 });
 
@@ -300,31 +301,21 @@ describe('POST /api/user/resetPassword', () => {
     expect((await resetPassword(token, 'Gutes-Passwort-2031')).status).toBe(200);
   });
 
-  it('answers unknown, used and expired tokens alike; a link expires after 2 hours', async () => {
+  it('answers unknown, used and expired tokens alike; a link expires after 2 hours on the shop’s clock', async () => {
     const user = await newUser();
     const { token } = await mailedToken(user.email);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(Date.now() + 2 * 60 * 60 * 1000 + 1_000);
-      const expired = await resetPassword(token, 'Spaetes-Passwort-2031');
-      expect(expired.status).toBe(422);
-      const unknown = await resetPassword('A'.repeat(43), 'Spaetes-Passwort-2031');
-      const malformed = await resetPassword('kein token', 'Spaetes-Passwort-2031');
-      for (const answer of [unknown, malformed]) expect(answer).toMatchObject({ status: expired.status, body: expired.body });
-      expect(expired.body).toMatchObject({ messageKey: 'password_reset.token_invalid', field: 'token' });
-    } finally {
-      vi.useRealTimers();
-    }
-    expect((await signIn(user.username, 'Spaetes-Passwort-2031')).statusCode).toBe(401);
+    const fresh = await mailedToken((await newUser()).email);
+    shop.clock.advance(2 * 60 * 60 * 1000 - 60_000);
     // Within the two hours it works.
-    const fresh = await mailedToken(user.email);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(Date.now() + 2 * 60 * 60 * 1000 - 60_000);
-      expect((await resetPassword(fresh.token, 'Spaetes-Passwort-2031')).status).toBe(200);
-    } finally {
-      vi.useRealTimers();
-    }
+    expect((await resetPassword(fresh.token, 'Rechtzeitig-Passwort-2031')).status).toBe(200);
+    shop.clock.advance(61_000);
+    const expired = await resetPassword(token, 'Spaetes-Passwort-2031');
+    expect(expired.status).toBe(422);
+    const unknown = await resetPassword('A'.repeat(43), 'Spaetes-Passwort-2031');
+    const malformed = await resetPassword('kein token', 'Spaetes-Passwort-2031');
+    for (const answer of [unknown, malformed]) expect(answer).toMatchObject({ status: expired.status, body: expired.body });
+    expect(expired.body).toMatchObject({ messageKey: 'password_reset.token_invalid', field: 'token' });
+    expect((await signIn(user.username, 'Spaetes-Passwort-2031')).statusCode).toBe(401);
   });
 
   it('lets only one of two requests with the same token through', async () => {
@@ -339,7 +330,7 @@ describe('POST /api/user/resetPassword', () => {
   it('sets an invited user’s password and leaves active and locked to the admin', async () => {
     const user = await newUser('invited');
     await shop.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.userId).execute();
-    const { token } = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'invitation' });
+    const { token } = await issuePasswordToken(shop.db, { tenantId, userId: user.userId, purpose: 'invitation', now: shop.clock.now() });
     expect((await resetPassword(token, 'Eingeladen-2031')).status).toBe(200);
     const row = await shop.db.selectFrom('users').select(['is_active', 'is_locked']).where('id', '=', user.userId).executeTakeFirstOrThrow();
     expect(row).toEqual({ is_active: 0, is_locked: 0 });
@@ -350,7 +341,7 @@ describe('POST /api/user/resetPassword', () => {
 
   it('never changes the shared guest’s password, even with a token', async () => {
     const guest = await shop.db.selectFrom('users').select(['id', 'password_hash']).where('username', '=', 'guest').executeTakeFirstOrThrow();
-    const { token } = await issuePasswordToken(shop.db, { tenantId, userId: guest.id, purpose: 'reset' });
+    const { token } = await issuePasswordToken(shop.db, { tenantId, userId: guest.id, purpose: 'reset', now: shop.clock.now() });
     const answer = await resetPassword(token, 'Gast-Passwort-2031');
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ messageKey: 'password_reset.token_invalid' });

@@ -57,13 +57,16 @@ async function placeOnline() {
   return { ...answer, sessionId, stockBefore };
 }
 
+/** How long an online order waits for its payment. */
+const paymentTimeoutMinutes = 30;
+
 async function makeOverdue(orderId: number) {
   await shop.db.updateTable('orders').set({ payment_due_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', orderId).execute();
 }
 
 beforeAll(async () => {
   fake = await startFakeStripe({ secretKey, webhookSecret });
-  shop = await startTestShop({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: fake.url, PUBLIC_URL: 'http://shop.test' });
+  shop = await startTestShop({ PAYMENT_TIMEOUT_MINUTES: String(paymentTimeoutMinutes), STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: fake.url, PUBLIC_URL: 'http://shop.test' });
   const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   fake.setWebhookUrl(`${address}/api/payment/webhook`);
   customer = await clientFor(shop, 'customer');
@@ -275,6 +278,16 @@ describe('an order not paid in time', () => {
     expect((await orderRow(placed.orderId)).payment_status).toBe('paid');
     expect(await stockOf(guarded.id)).toBe(placed.stockBefore - 10);
     expect(await mailsOf(placed.orderId)).toBe(1);
+  });
+
+  it('runs out on the shop’s clock: once the clock passes its payment time, the round cancels it', async () => {
+    const placed = await placeOnline();
+    expect(await shop.services.paymentTimeout.runNow()).toBe(0);
+    expect((await orderRow(placed.orderId)).payment_status).toBe('awaiting');
+    shop.clock.advance(paymentTimeoutMinutes * 60_000 + 1_000);
+    // Every order of this file still awaiting its payment has run out by now, this one among them.
+    expect(await shop.services.paymentTimeout.runNow()).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(placed.orderId)).payment_status).toBe('cancelled');
   });
 
   it('stays awaiting while the provider cannot be reached', async () => {

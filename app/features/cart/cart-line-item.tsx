@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useCartStore } from '../../stores/cart-store';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { useConfiguration } from '../session/use-root-data';
+import { VatNote } from '../catalog/price-text';
 import { CartLineActions } from './cart-line-actions';
 import { cartModals } from './cart-modal-names';
 import { CartQuantity } from './cart-quantity';
@@ -72,6 +73,7 @@ export function CartLineItem({ line, showNetPrices }: { line: CartProduct; showN
           <span data-testid="unit-price" className="font-medium text-zinc-900">
             {money(prices.unitCents, prices.currency)}
           </span>
+          <VatNote showNetPrices={showNetPrices} vatRates={[line.vatRate]} onlyWhenUnknown />
         </span>
       </div>
 
@@ -97,6 +99,7 @@ export function CartLineItem({ line, showNetPrices }: { line: CartProduct; showN
         <span data-testid="line-total" className="font-semibold text-zinc-900">
           {money(prices.totalCents, prices.currency)}
         </span>
+        <VatNote showNetPrices={showNetPrices} vatRates={[line.vatRate]} onlyWhenUnknown className="block text-xs font-normal text-zinc-600" />
       </div>
     </li>
   );

@@ -2,7 +2,7 @@ import type { Price } from '../../../core/catalog-types';
 import { formatCents } from '../../../core/money';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useTranslation } from '../../lib/i18n';
-import { shownUnitCents } from '../../../core/vat';
+import { shownUnitCents, shownVatBasis } from '../../../core/vat';
 
 /** Guests of a shop that hides prices see dots; the server sent no price at all. */
 export function HiddenPrice() {
@@ -22,15 +22,36 @@ export function Money({ cents, currency, className = '' }: { cents: number; curr
   return <span className={`price ${className}`}>{formatCents(cents, currency, locale)}</span>;
 }
 
-/** "zzgl. MwSt." / "inkl. MwSt.": every price says whether it is net or gross. */
-export function VatNote({ showNetPrices, className = 'text-xs text-zinc-600' }: { showNetPrices: boolean; className?: string }) {
+const noteKeys = { net: 'price.net.note', gross: 'price.gross.note', mixed: 'price.mixed.note' } as const;
+
+export interface VatNoteProps {
+  showNetPrices: boolean;
+  /** The VAT rates (percent; null where the shop has none for the buyer's country) of the items the amount is of. */
+  vatRates: readonly (number | null)[];
+  /** Only where an unknown rate makes the amount net in a gross view: for cells under a column that says it once. */
+  onlyWhenUnknown?: boolean;
+  className?: string;
+}
+
+/**
+ * "zzgl. MwSt." / "inkl. MwSt.": every price says whether it is net or gross. An item without a VAT rate
+ * for the buyer's country is shown net in a gross view, and its note says so (ADR 0016).
+ */
+export function VatNote({ showNetPrices, vatRates, onlyWhenUnknown = false, className = 'text-xs text-zinc-600' }: VatNoteProps) {
   const { t } = useTranslation();
-  return <span className={className}>{t(showNetPrices ? 'price.net.note' : 'price.gross.note')}</span>;
+  const basis = shownVatBasis(vatRates, showNetPrices);
+  const rateUnknown = !showNetPrices && basis !== 'gross';
+  if (onlyWhenUnknown && !rateUnknown) return null;
+  return (
+    <span className={className} data-testid={rateUnknown ? 'price-vat-unknown' : undefined}>
+      {t(noteKeys[basis])}
+    </span>
+  );
 }
 
 export interface UnitPriceProps {
   price: Price | null;
-  /** null: the shop has no VAT rate for the buyer's country (ADR 0016); the price is shown net and says so. */
+  /** null: the shop has no VAT rate for the buyer's country (ADR 0016); the price is shown net, its VatNote says so. */
   vatRate: number | null;
   showNetPrices: boolean;
   /** Pre-order mode shows the pre-order price where there is one. */
@@ -38,14 +59,8 @@ export interface UnitPriceProps {
   className?: string;
 }
 
-/** The unit price in the buyer's view (net, or gross from the item's VAT rate; net, marked so, without one). */
+/** The unit price in the buyer's view (net, or gross from the item's VAT rate; net without one). */
 export function UnitPrice({ price, vatRate, showNetPrices, preOrder = false, className }: UnitPriceProps) {
   if (!price) return <HiddenPrice />;
-  const money = <Money cents={shownUnitCents(price, vatRate, showNetPrices, preOrder)} currency={price.currency} className={className} />;
-  if (vatRate !== null || showNetPrices) return money;
-  return (
-    <span data-testid="price-vat-unknown">
-      {money} <VatNote showNetPrices />
-    </span>
-  );
+  return <Money cents={shownUnitCents(price, vatRate, showNetPrices, preOrder)} currency={price.currency} className={className} />;
 }

@@ -80,7 +80,7 @@ export function ProductBuyBox({ item, orderType, viewer }: { item: Product; orde
         {line ? (
           <p className="ml-auto text-sm text-zinc-700" data-testid="buy-box-total">
             {t('catalog.column.total')} <Money cents={lineShownCents(line, viewer.showNetPrices)} currency={line.currency} className="font-semibold text-zinc-900" />{' '}
-            <VatNote showNetPrices={viewer.showNetPrices} />
+            <VatNote showNetPrices={viewer.showNetPrices} vatRates={[item.vatRate]} />
           </p>
         ) : null}
       </div>

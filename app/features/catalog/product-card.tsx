@@ -34,7 +34,7 @@ export function ProductCard({ product, viewer, purchase, eager = false }: Produc
       <p className="num text-xs text-zinc-600">{product.variantSku || product.sku}</p>
       <div className="flex flex-wrap items-baseline gap-x-1.5">
         <UnitPrice price={product.price} vatRate={product.vatRate} showNetPrices={viewer.showNetPrices} className="text-base font-semibold text-zinc-900" />
-        {product.price ? <VatNote showNetPrices={viewer.showNetPrices} /> : null}
+        {product.price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[product.vatRate]} /> : null}
       </div>
       <StockIndicator product={product} isSalesPerson={viewer.isSalesPerson} />
       <div className="mt-auto flex items-center gap-2 pt-1">

@@ -34,7 +34,7 @@ export function ProductListFooter({ totals, orderType, showNetPrices, rule, busy
         <span data-testid="footer-total">
           <Money cents={totals.cents} currency={totals.currency} className="text-base font-semibold text-zinc-900" />
         </span>{' '}
-        <VatNote showNetPrices={showNetPrices} />
+        <VatNote showNetPrices={showNetPrices} vatRates={totals.vatRates} />
       </p>
       <AddToCartButton
         rule={rule}

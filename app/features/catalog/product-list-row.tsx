@@ -70,7 +70,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
         <span className="num block text-xs text-zinc-600 xl:hidden">{sku}</span>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 lg:hidden">
           <span>
-            {price} {row.price ? <VatNote showNetPrices={viewer.showNetPrices} /> : null}
+            {price} {row.price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} /> : null}
           </span>
           <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} />
         </div>
@@ -81,10 +81,20 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
           <SalesUnitInfo product={row} />
         </td>
       ) : null}
-      <td className={`${desktopCell} text-right`}>{price}</td>
+      <td className={`${desktopCell} text-right`}>
+        {price}
+        <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} onlyWhenUnknown className="block text-xs text-zinc-600" />
+      </td>
       {columns.retailPrice ? (
         <td className={`${wideScreenCell} text-right text-zinc-700`}>
-          {row.price?.rrp != null ? <Money cents={shownCents(row.price.rrp, row.vatRate, viewer.showNetPrices)} currency={row.price.currency} /> : '–'}
+          {row.price?.rrp != null ? (
+            <>
+              <Money cents={shownCents(row.price.rrp, row.vatRate, viewer.showNetPrices)} currency={row.price.currency} />
+              <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} onlyWhenUnknown className="block text-xs text-zinc-600" />
+            </>
+          ) : (
+            '–'
+          )}
         </td>
       ) : null}
       {columns.batchSize ? <td className={`${desktopCell} num text-right`}>{row.salesBatchSize}</td> : null}

@@ -23,12 +23,12 @@ describe('row prices in the buyer’s view (unit prices: core/vat.test.ts)', () 
       { row: testProduct({ price: null }), choice: { quantity: 1, quantities: [] } },
       { row: testProduct(), choice: { quantity: 0, quantities: [] } },
     ];
-    expect(tableTotals(rows, 'order', { showNetPrices: true, fallbackCurrency: 'EUR' })).toEqual({ quantity: 7, cents: 2600, currency: 'EUR' });
+    expect(tableTotals(rows, 'order', { showNetPrices: true, fallbackCurrency: 'EUR' })).toEqual({ quantity: 7, cents: 2600, currency: 'EUR', vatRates: [19, 7] });
     expect(tableTotals(rows, 'order', { showNetPrices: false, fallbackCurrency: 'EUR' }).cents).toBe(2380 + 642);
   });
 
   it('counts every season’s pieces in pre-order mode', () => {
     const rows = [{ row: testProduct(), choice: { quantity: 0, quantities: [5, 0, 10] } }];
-    expect(tableTotals(rows, 'preOrder', { showNetPrices: true, fallbackCurrency: 'EUR' })).toEqual({ quantity: 15, cents: 12000, currency: 'EUR' });
+    expect(tableTotals(rows, 'preOrder', { showNetPrices: true, fallbackCurrency: 'EUR' })).toEqual({ quantity: 15, cents: 12000, currency: 'EUR', vatRates: [19] });
   });
 });

@@ -45,6 +45,8 @@ export interface TableTotals {
   quantity: number;
   cents: number;
   currency: string;
+  /** The VAT rates of the rows the price adds up, for its note (net, gross or both). */
+  vatRates: (number | null)[];
 }
 
 /** The sticky footer: pieces chosen and their price over all rows. */
@@ -54,10 +56,12 @@ export function tableTotals(
   options: { showNetPrices: boolean; fallbackCurrency: string },
 ): TableTotals {
   const lines = rows.flatMap(({ row, choice }) => rowTotalsLine(row, choice, orderType) ?? []);
+  const chosen = rows.filter(({ row, choice }) => row.price !== null && chosenQuantity(choice, orderType) > 0);
   const totals = cartTotals(lines, options);
   return {
     quantity: rows.reduce((sum, { choice }) => sum + chosenQuantity(choice, orderType), 0),
     cents: totals.shownCents,
     currency: totals.currency,
+    vatRates: chosen.map(({ row }) => row.vatRate),
   };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from '../../../core/calendar-date';
 import type { OrderType } from '../../../core/catalog-types';
-import { earliestDeliveryDate } from '../../../core/delivery-date';
 import { isIdempotencyKey, newIdempotencyKey } from '../../../core/idempotency-key';
 import { recordId } from '../../../core/record-id';
 import { isAppError, onlinePaymentCode } from '../../../server/page-surface.server';
@@ -33,7 +32,7 @@ export async function loadCheckout(app: AppLoadContext, orderType: OrderType) {
     isExternalOrderNumberFieldActive: configuration.isExternalOrderNumberFieldActive,
     isOrderNoteFieldActive: configuration.isOrderNoteFieldActive,
     termsUrl: configuration.customCheckoutTermsAndConditionsUrl || '/content/agb',
-    earliestDeliveryDate: earliestDeliveryDate(new Date()),
+    earliestDeliveryDate: services.orderPlacement.earliestDeliveryDate(),
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -126,7 +125,7 @@ export async function placeOrderFromForm(
   const requestedDeliveryDate = orderType === 'order' && input.requestedDeliveryDate ? input.requestedDeliveryDate : undefined;
   const notes = Object.entries(values.notes)
     .filter(([date, note]) => note.trim() !== '' && (orderType === 'order' ? date === '' : seasonDates.has(date)))
-    .map(([date, note]) => ({ deliveryDate: orderType === 'order' ? (requestedDeliveryDate ?? earliestDeliveryDate(new Date())) : date, text: note.slice(0, 1000) }));
+    .map(([date, note]) => ({ deliveryDate: orderType === 'order' ? (requestedDeliveryDate ?? app.services.orderPlacement.earliestDeliveryDate()) : date, text: note.slice(0, 1000) }));
   const placement = {
     idempotencyKey: input.idempotencyKey,
     orderType,

@@ -3,6 +3,7 @@ import type { CartProduct } from '../../../core/catalog-types';
 import { WarningIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { linePrices } from '../cart/cart-prices';
+import { VatNote } from '../catalog/price-text';
 import { useMoney } from '../cart/use-money';
 
 /**
@@ -33,7 +34,7 @@ export function PriceChangeNotice({ lines, showNetPrices }: { lines: readonly Ca
                   <span className="sr-only">{t('cart.price.previous')} </span>
                   {money(prices.oldUnitCents ?? 0, prices.currency)}
                 </del>{' '}
-                → {money(prices.unitCents, prices.currency)} {t(showNetPrices ? 'cart.price.net' : 'cart.price.gross')}
+                → {money(prices.unitCents, prices.currency)} <VatNote showNetPrices={showNetPrices} vatRates={[line.vatRate]} className="" />
               </span>
             </li>
           );

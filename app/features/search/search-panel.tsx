@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { formatNumber } from '../catalog/format-number';
+import { VatNote } from '../catalog/price-text';
 import { useRootData } from '../session/use-root-data';
 import { splitHighlights } from './highlight';
 import { createLatestRequestGuard } from './latest-request';
@@ -151,7 +152,7 @@ function ProductOption({ product, viewer }: { product: SearchProduct; viewer: Pa
               <span className="price text-sm font-semibold text-zinc-900" data-testid="search-price">
                 {formatCents(shownUnitCents(price, product.vatRate, viewer.showNetPrices, viewer.preOrder), price.currency, locale)}
               </span>{' '}
-              <span className="text-zinc-600">{t(viewer.showNetPrices ? 'price.net.note' : 'price.gross.note')}</span>
+              <VatNote showNetPrices={viewer.showNetPrices} vatRates={[product.vatRate]} className="text-zinc-600" />
             </span>
           ) : (
             <span className="text-zinc-600" data-testid="search-price-hidden">

@@ -8,6 +8,7 @@ import { useCartStore } from '../../stores/cart-store';
 import { useConfiguration } from '../session/use-root-data';
 import { useWishlistStore } from '../../stores/wishlist-store';
 import { CartGlyph } from '../cart/cart-glyphs';
+import { VatNote } from '../catalog/price-text';
 import { TrashGlyph } from '../cart/cart-page-glyphs';
 import { useMoney } from '../cart/use-money';
 
@@ -53,7 +54,7 @@ export function WishlistEntry({ item, showNetPrices }: { item: WishlistItem; sho
       </div>
       <p className="price col-start-2 text-left font-medium text-zinc-900 sm:col-start-auto sm:text-right">
         {money(priceCents, item.price.currency)}
-        <span className="block text-xs font-normal text-zinc-600">{t(showNetPrices ? 'cart.price.net' : 'cart.price.gross')}</span>
+        <VatNote showNetPrices={showNetPrices} vatRates={[item.vatRate]} className="block text-xs font-normal text-zinc-600" />
       </p>
       <div className="col-start-2 flex flex-wrap items-center gap-2 sm:col-start-auto sm:justify-end">
         {outOfStock ? <Tooltip content={t('cart.product.out.of.stock')}>{addButton}</Tooltip> : addButton}

@@ -82,6 +82,20 @@ export function meetsRequirement(ctx: RequestContext, requirement: Requirement):
   return refusalOf(ctx.identity, requirement) === null;
 }
 
+/**
+ * A caller acting for a company: every customer belongs to one; a sales person or admin only while they
+ * act for a customer. Placing orders and the address book need one; without it 403 'error.forbidden'.
+ */
+export function actsForCompany(ctx: SignedInContext): ctx is CompanyContext {
+  return ctx.identity.companyId !== null;
+}
+
+/** The caller's context when they act for a company; throws 403 'error.forbidden' otherwise. */
+export function requireCompany(ctx: SignedInContext): CompanyContext {
+  if (!actsForCompany(ctx)) throw new AppError('forbidden', 'error.forbidden');
+  return ctx;
+}
+
 /** The shared guest: signed in to look, without a full account. */
 export function isGuest(identity: SessionIdentity): boolean {
   return identity.role === 'guest';

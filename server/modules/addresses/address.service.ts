@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context.ts';
 import type { AddressType } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { mayChangeMasterData, requireAccess, type SignedInContext } from '../access/access-policy.ts';
+import { mayChangeMasterData, requireAccess, requireCompany, type CompanyContext } from '../access/access-policy.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { AddressInput } from './address-input.ts';
@@ -101,13 +101,11 @@ interface AddressDeps {
   users: Pick<UserRepository, 'findById'>;
 }
 
-type BuyerContext = SignedInContext & { identity: { companyId: number } };
+type BuyerContext = CompanyContext;
 
+/** The address book is the company's: a caller acting for none has none. */
 function companyBuyerOf(requestCtx: RequestContext): BuyerContext {
-  const ctx = requireAccess(requestCtx, 'buyer');
-  // Every signed-in buyer acts for a company; an account without one has no address book.
-  if (ctx.identity.companyId === null) throw new AppError('forbidden', 'error.forbidden');
-  return ctx as BuyerContext;
+  return requireCompany(requireAccess(requestCtx, 'buyer'));
 }
 
 function checkTypeAllowed(ctx: BuyerContext, type: AddressType): void {

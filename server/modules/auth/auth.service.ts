@@ -43,7 +43,7 @@ export function createAuthService(deps: {
   async function startSession(tenantId: number, userId: number) {
     const token = newSessionToken();
     const expiresAt = new Date(clock.now().getTime() + settings.sessionTtlHours * 3600 * 1000).toISOString();
-    await sessions.create({ tenantId, userId, tokenHash: hashSessionToken(token), expiresAt });
+    await sessions.create({ tenantId, userId, tokenHash: hashSessionToken(token), expiresAt, now: clock.now() });
     return { token, userId };
   }
 
@@ -76,7 +76,7 @@ export function createAuthService(deps: {
       const user = await users.findCredentials(tenant.id, username);
       dummyHash ??= hashPassword('not-a-real-password');
       const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
-      await attempts.record({ tenantId: tenant.id, username, ip, succeeded: valid && user !== undefined });
+      await attempts.record({ tenantId: tenant.id, username, ip, succeeded: valid && user !== undefined, at: clock.now() });
       if (!user || !valid) throw new AppError('unauthorized', 'login.invalid');
       await throttle.giveBack(tenant.id, counted);
       if (user.is_locked === 1 || user.is_active !== 1) throw new AppError('forbidden', 'login.blocked');

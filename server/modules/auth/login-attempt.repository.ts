@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 
 export function createLoginAttemptRepository(db: Database) {
   return {
-    async record(input: { tenantId: number; username: string; ip: string; succeeded: boolean }): Promise<void> {
+    async record(input: { tenantId: number; username: string; ip: string; succeeded: boolean; at: Date }): Promise<void> {
       await db
         .insertInto('login_attempts')
         .values({
@@ -10,7 +10,7 @@ export function createLoginAttemptRepository(db: Database) {
           username: input.username,
           ip: input.ip,
           succeeded: input.succeeded ? 1 : 0,
-          attempted_at: new Date().toISOString(),
+          attempted_at: input.at.toISOString(),
         })
         .execute();
     },

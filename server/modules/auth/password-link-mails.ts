@@ -19,7 +19,7 @@ export interface LinkRecipient {
 }
 
 /** Issues a reset token (valid 2 hours) and queues the 'password_reset' mail to the user's address. */
-export async function queuePasswordResetMail(db: Executor, input: { tenantId: number; user: LinkRecipient; now?: Date }): Promise<{ expiresAt: string }> {
+export async function queuePasswordResetMail(db: Executor, input: { tenantId: number; user: LinkRecipient; now: Date }): Promise<{ expiresAt: string }> {
   const { tenantId, user } = input;
   const { token, expiresAt } = await issuePasswordToken(db, { tenantId, userId: user.id, purpose: 'reset', now: input.now });
   await queueMail(
@@ -36,7 +36,7 @@ export async function queuePasswordResetMail(db: Executor, input: { tenantId: nu
  */
 export async function queueInvitationMail(
   db: Executor,
-  input: { tenantId: number; user: LinkRecipient; companyName: string; invitedBy: string; now?: Date },
+  input: { tenantId: number; user: LinkRecipient; companyName: string; invitedBy: string; now: Date },
 ): Promise<{ expiresAt: string }> {
   const { tenantId, user } = input;
   const { token, expiresAt } = await issuePasswordToken(db, { tenantId, userId: user.id, purpose: 'invitation', now: input.now });

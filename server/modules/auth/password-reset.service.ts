@@ -1,6 +1,7 @@
 import type { Locale } from '../../../core/locale.ts';
 import type { Tenant } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { inEqualTime } from '../../lib/equal-time.ts';
 import { hashPassword } from './password.ts';
 import { queuePasswordResetMail } from './password-link-mails.ts';
@@ -37,6 +38,8 @@ export interface PasswordResetDeps {
   throttle: RequestThrottle;
   /** Forgets the sessions this process remembers (auth service clearCache). */
   forgetLiveSessions: () => void;
+  /** The time links are issued, checked and spent at. */
+  clock: Clock;
   /** The least time every answer of sendResetPasswordEmail takes; 400 ms by default. */
   minAnswerMs?: number;
 }
@@ -64,6 +67,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       queuePasswordResetMail(trx, {
         tenantId: tenant.id,
         user: { id: user.id, username: user.username, email: user.email, fullName: fullNameOf(user), locale: user.locale ?? locale },
+        now: deps.clock.now(),
       }),
     );
   }
@@ -121,7 +125,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     async checkToken(input: { tenant: Tenant; token: string; ip: string }): Promise<{ username: string; email: string } | null> {
       const tenantId = input.tenant.id;
       const counted = await take(tenantId, [[`reset-token-ip:${input.ip}`, resetTokenGuessesPerIp]]);
-      const owner = await repository.findTokenOwner(tenantId, input.token, new Date().toISOString());
+      const owner = await repository.findTokenOwner(tenantId, input.token, deps.clock.now().toISOString());
       if (!owner || owner.role === 'guest') return null;
       await throttle.giveBack(tenantId, counted);
       return { username: owner.username, email: owner.email };
@@ -136,7 +140,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const tenantId = input.tenant.id;
       const counted = await take(tenantId, [[`reset-token-ip:${input.ip}`, resetTokenGuessesPerIp]]);
       const invalid = () => new AppError('unprocessable', 'password_reset.token_invalid', { field: 'token' });
-      const owner = await repository.findTokenOwner(tenantId, input.token, new Date().toISOString());
+      const owner = await repository.findTokenOwner(tenantId, input.token, deps.clock.now().toISOString());
       // The guest never gets a token; should one exist, it changes nothing.
       if (!owner || owner.role === 'guest') throw invalid();
       // A right token: the guess is given back, whatever the password policy says next.
@@ -146,7 +150,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       // Hashing takes a while: done before the transaction, which then holds its locks only for the writes.
       const passwordHash = await hashPassword(input.newPassword);
       await repository.transaction(async (trx) => {
-        const now = new Date();
+        const now = deps.clock.now();
         // Spent here, in the transaction of the new password: of two requests with one token only one
         // finds it unused; the other (or a token that expired meanwhile) is refused and changes nothing.
         const spent = await spendPasswordToken(trx, { tenantId, token: input.token, now });

@@ -31,9 +31,9 @@ export function hashPasswordToken(token: string): string {
  */
 export async function issuePasswordToken(
   db: Executor,
-  input: { tenantId: number; userId: number; purpose: PasswordTokenPurpose; now?: Date },
+  input: { tenantId: number; userId: number; purpose: PasswordTokenPurpose; now: Date },
 ): Promise<{ token: string; expiresAt: string }> {
-  const now = input.now ?? new Date();
+  const { now } = input;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + passwordTokenLifetimeMs[input.purpose]).toISOString();
   await db.deleteFrom('password_tokens').where('tenant_id', '=', input.tenantId).where('user_id', '=', input.userId).execute();
@@ -60,10 +60,10 @@ export async function issuePasswordToken(
  */
 export async function spendPasswordToken(
   db: Executor,
-  input: { tenantId: number; token: string; now?: Date },
+  input: { tenantId: number; token: string; now: Date },
 ): Promise<{ userId: number; purpose: PasswordTokenPurpose } | undefined> {
   if (!tokenShape.test(input.token)) return undefined;
-  const now = (input.now ?? new Date()).toISOString();
+  const now = input.now.toISOString();
   const row = await db
     .updateTable('password_tokens')
     .set({ used_at: now })

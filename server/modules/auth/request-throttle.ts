@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 
 // The one throttle for what could be used to guess passwords or scan for known addresses: sign-in and
@@ -9,7 +10,7 @@ import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 /** A subject to count against and the most requests it may make in one window. */
 export type ThrottleLimit = readonly [subject: string, limit: number];
 
-export function createRequestThrottle(repository: LoginThrottleRepository, windowMinutes: number) {
+export function createRequestThrottle(repository: LoginThrottleRepository, windowMinutes: number, clock: Clock) {
   const windowStartOf = (now: Date) => new Date(now.getTime() - windowMinutes * 60_000).toISOString();
 
   return {
@@ -22,7 +23,7 @@ export function createRequestThrottle(repository: LoginThrottleRepository, windo
      * after: parallel requests each see their own count, never a shared stale one.
      */
     async take(tenantId: number, limits: readonly ThrottleLimit[], messageKey: string): Promise<string[]> {
-      const now = new Date();
+      const now = clock.now();
       const window = { tenantId, now: now.toISOString(), windowStart: windowStartOf(now) };
       const subjects = limits.map(([subject]) => subject);
       const counts = await Promise.all(subjects.map((subject) => repository.take({ ...window, subject })));

@@ -18,8 +18,8 @@ export function createSessionRepository(db: Database) {
       return deleteSessionsOfUser(db, input);
     },
 
-    async create(input: { tenantId: number; userId: number; tokenHash: string; expiresAt: string }): Promise<void> {
-      const now = new Date().toISOString();
+    async create(input: { tenantId: number; userId: number; tokenHash: string; expiresAt: string; now: Date }): Promise<void> {
+      const now = input.now.toISOString();
       await db
         .insertInto('sessions')
         .values({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { requireAccess } from '../access/access-policy.ts';
 import { queuePasswordResetMail } from '../auth/password-link-mails.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -43,6 +44,8 @@ export interface CompanyUserServiceDeps {
   settings: Pick<SettingsService, 'getConfiguration'>;
   /** Forgets the sessions this process remembers (auth.service.ts clearCache): a locked user is out at once. */
   forgetLiveSessions: () => void;
+  /** The time invitations are issued at. */
+  clock: Clock;
 }
 
 export function toCompanyUser(row: MemberRow): CompanyUser {
@@ -74,7 +77,7 @@ export function createCompanyUserService(deps: CompanyUserServiceDeps) {
   }
 
   async function store(write: Omit<MemberWrite, 'now'>): Promise<{ data: CompanyUser }> {
-    const { row, endedSessions } = await users.transaction((trx) => writeMember(users, trx, { ...write, now: new Date() }));
+    const { row, endedSessions } = await users.transaction((trx) => writeMember(users, trx, { ...write, now: deps.clock.now() }));
     // After the commit: this process forgets the sessions it remembers (other processes within two seconds, ADR 0003).
     if (endedSessions) deps.forgetLiveSessions();
     return { data: toCompanyUser(row) };
@@ -139,7 +142,7 @@ export function createCompanyUserService(deps: CompanyUserServiceDeps) {
         if (!member) throw notFound();
         if (!isInvitationPending(member)) throw new AppError('conflict', 'company_user.invitation.not_pending');
         if (isShutOut(stateOf(member))) throw new AppError('unprocessable', 'company_user.mail.shut_out');
-        await invite(users, trx, { ctx, scope, user: recipientOf(member), invitedBy: fullNameOf(actor.first_name, actor.last_name), now: new Date() });
+        await invite(users, trx, { ctx, scope, user: recipientOf(member), invitedBy: fullNameOf(actor.first_name, actor.last_name), now: deps.clock.now() });
       });
     },
 
@@ -156,7 +159,7 @@ export function createCompanyUserService(deps: CompanyUserServiceDeps) {
         const member = await users.findMember(trx, scope.tenantId, scope.companyId, userId);
         if (!member) throw notFound();
         if (isShutOut(stateOf(member))) throw new AppError('unprocessable', 'company_user.mail.shut_out');
-        await queuePasswordResetMail(trx, { tenantId: scope.tenantId, user: { ...recipientOf(member), locale: member.locale ?? ctx.locale } });
+        await queuePasswordResetMail(trx, { tenantId: scope.tenantId, user: { ...recipientOf(member), locale: member.locale ?? ctx.locale }, now: deps.clock.now() });
       });
     },
   };

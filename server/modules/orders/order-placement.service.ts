@@ -5,7 +5,7 @@ import { shippingMethodRates } from '../../../core/checkout-input.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
 import { earliestDeliveryDate } from '../../../core/delivery-date.ts';
 import type { RequestContext } from '../../context.ts';
-import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
+import { actsForCompany, requireAccess, requireCompany, type SignedInContext } from '../access/access-policy.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -88,8 +88,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
   /** Step 2: the checks that need no lock, and everything the transaction needs to know. */
   async function planOf(ctx: SignedInContext, input: PlaceOrderInput, mode: PaymentMode): Promise<PlacementPlan> {
     const tenantId = ctx.tenant.id;
-    const companyId = ctx.identity.companyId;
-    if (companyId === null) throw new AppError('forbidden', 'error.forbidden');
+    const { companyId } = requireCompany(ctx).identity;
     const [buyer, configuration, scope, { address, invoiceAddress }, statuses] = await Promise.all([
       deps.checkoutData.findBuyer(tenantId, ctx.identity.userId, companyId),
       deps.settings.getConfiguration(ctx),
@@ -142,13 +141,18 @@ export function createOrderPlacement(deps: PlacementDeps) {
   }
 
   return {
+    /** The first day a buyer may ask delivery for, on the shop's clock: the checkout offers it, placement holds to it. */
+    earliestDeliveryDate(): string {
+      return earliestDeliveryDate(deps.clock.now());
+    },
+
     /**
      * What keeps the signed-in buyer from ordering at all, as a message key (buyer-standing.ts), or null:
      * the checkout says it before the click.
      */
     async orderBlocker(requestCtx: RequestContext): Promise<string | null> {
       const ctx = requireAccess(requestCtx, 'buyer');
-      if (ctx.identity.companyId === null) return 'error.forbidden';
+      if (!actsForCompany(ctx)) return 'error.forbidden';
       return orderBlockerOf(await deps.checkoutData.findBuyer(ctx.tenant.id, ctx.identity.userId, ctx.identity.companyId));
     },
 

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { actsForCompany, requireAccess, type SignedInContext } from '../access/access-policy.ts';
 import type { CheckoutDataRepository } from '../orders/checkout-data.repository.ts';
 import type { OrderPlacement, PlaceOrderInput } from '../orders/order-placement.service.ts';
 import { InvalidWebhook, onlinePaymentCode, type PaymentProvider, type SessionState } from './payment-provider.ts';
@@ -31,6 +32,8 @@ interface OnlinePaymentDeps {
   /** Where the provider sends the buyer back: the configured address, never the request's Host header. */
   publicUrl: string;
   log: PaymentLog;
+  /** The time sessions are opened at and unpaid orders run out. */
+  clock: Clock;
 }
 
 /** Stripe keeps a checkout session open for at least 30 minutes and at most 24 hours. */
@@ -52,7 +55,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
 
   /** The buyer's company's online order that can still be paid; anything else answers like an unknown order. */
   async function payableOrder(ctx: SignedInContext, orderId: number) {
-    const order = ctx.identity.companyId === null ? undefined : await payments.findOnlineOrder(ctx.tenant.id, ctx.identity.companyId, orderId);
+    const order = actsForCompany(ctx) ? await payments.findOnlineOrder(ctx.tenant.id, ctx.identity.companyId, orderId) : undefined;
     if (!order) throw new AppError('not_found', 'order.not_found');
     if (!(payableStates as readonly string[]).includes(order.payment_status ?? '')) {
       throw new AppError('conflict', order.payment_status === 'paid' ? 'payment.already.paid' : 'payment.not.payable', { details: { orderNumber: order.order_number } });
@@ -64,7 +67,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
   async function checkoutUrl(ctx: SignedInContext, orderId: number, action?: 'payment.retried'): Promise<string> {
     const provider = providerOrThrow();
     const order = await payableOrder(ctx, orderId);
-    const now = new Date();
+    const now = deps.clock.now();
     const open = await payments.openSession(order.tenant_id, order.id, now);
     if (open) return open.url;
     const due = new Date(order.payment_due_at ?? now.toISOString());
@@ -159,7 +162,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
     /** The buyer is back from the provider: what it says of the order's open sessions is applied now. */
     async confirmReturn(requestCtx: RequestContext, orderId: number): Promise<void> {
       const ctx = requireAccess(requestCtx, 'buyer');
-      if (!deps.provider || ctx.identity.companyId === null) return;
+      if (!deps.provider || !actsForCompany(ctx)) return;
       const order = await payments.findOnlineOrder(ctx.tenant.id, ctx.identity.companyId, orderId);
       if (!order || !(payableStates as readonly string[]).includes(order.payment_status ?? '')) return;
       try {
@@ -188,7 +191,8 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
     },
 
     /** Cancels the online orders that were not paid in time; answers how many. One round of the background loop. */
-    async cancelOverdue(now = new Date()): Promise<number> {
+    async cancelOverdue(): Promise<number> {
+      const now = deps.clock.now();
       let cancelled = 0;
       for (const order of await payments.overdueOrders(now, 50)) {
         try {
