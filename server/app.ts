@@ -26,6 +26,9 @@ import companyUserRoutes from './api/user/company-users.routes.ts';
 import salesPersonRoutes from './api/user/sales-person.routes.ts';
 import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
+import erpClientRoutes from './erp/client/client.routes.ts';
+import { erpApi } from './erp/erp-api.ts';
+import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
@@ -130,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   await app.register(requestNormalisation);
   await app.register(healthRoutes, { db });
   await app.register(requestContext, { services });
+  // Before any route: it documents the /erp/v1 routes as they are registered.
+  await registerErpOpenApi(app, { version: '1' });
 
   await app.register(
     async function api(scope) {
@@ -156,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     },
     { prefix: '/api' },
   );
+
+  // The ERP integration API: API clients with scopes, never a storefront session.
+  await app.register(erpApi([erpClientRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

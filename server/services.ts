@@ -64,6 +64,8 @@ import { createPaymentRepository } from './modules/payments/payment.repository.t
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createBackgroundLoop } from './lib/background-loop.ts';
 import type { Clock } from './lib/clock.ts';
+import { createApiClientRepository } from './modules/erp/api-client.repository.ts';
+import { createApiClientService } from './modules/erp/api-client.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 
@@ -146,6 +148,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   });
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
+    // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
+    apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
     settings,
     auth,
     users: createUserService(users),

@@ -243,6 +243,23 @@ export interface PasswordTokensTable {
 }
 
 /** A request for a customer account from /signup (migration 0027), for the back office. */
+/** A program of the wholesaler's that calls the ERP API (migration 0033); scopes space-separated. */
+export interface ApiClientsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  scopes: string;
+  /** SHA-256 (hex) of the secret; the secret itself is shown once and never stored. */
+  secret_hash: string;
+  /** After a rotation, the old secret's hash, valid until previous_secret_expires_at. */
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface SignupRequestsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -818,6 +835,7 @@ export interface DB {
   statistics_events: StatisticsEventsTable;
   password_tokens: PasswordTokensTable;
   signup_requests: SignupRequestsTable;
+  api_clients: ApiClientsTable;
   addresses: AddressesTable;
   vat_rates: VatRatesTable;
   seasons: SeasonsTable;

@@ -4,7 +4,8 @@ import { AppError } from '../errors.ts';
 // A schema names its own message key as the issue message ('validation.password_too_short').
 const messageKeyPattern = /^[a-z_]+(\.[a-z_]+)+$/;
 
-function messageKeyOf(issue: z.core.$ZodIssue, input: unknown): string {
+/** The message key for one problem a schema found with `input` (the schema's own key where it names one). */
+export function messageKeyOfIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) return 'validation.required';
   if (messageKeyPattern.test(issue.message)) return issue.message;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'validation.required';
@@ -30,7 +31,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const issue = result.error.issues[0];
   if (!issue) throw new AppError('validation', 'validation.invalid');
   const field = issue.path.map(String).join('.') || undefined;
-  throw new AppError('validation', messageKeyOf(issue, value), field ? { field } : {});
+  throw new AppError('validation', messageKeyOfIssue(issue, value), field ? { field } : {});
 }
 
 /**
@@ -40,7 +41,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 export function fieldProblems(error: z.ZodError, input: unknown): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const issue of error.issues) {
-    problems[issue.path.map(String).join('.')] ??= messageKeyOf(issue, input);
+    problems[issue.path.map(String).join('.')] ??= messageKeyOfIssue(issue, input);
   }
   return problems;
 }

@@ -34,6 +34,9 @@ export default fp(
       const tenant = await services.tenants.resolve(request.headers.host);
       if (!tenant) throw new AppError('not_found', 'login.unknown_tenant');
       request.ctx.tenant = tenant;
+      // No session counts in the ERP API: its callers are API clients, whose tenant is their own, never the
+      // host's (server/erp/erp-api.ts); the host's tenant above only frames an error page.
+      if (request.url.startsWith('/erp/')) return;
 
       const isApi = request.url.startsWith('/api/');
       const token = isApi ? tokenFromAuthorization(request.headers.authorization) : request.cookies.token;

@@ -52,7 +52,7 @@ export default fp(
       reply.headers(staticHeaders);
       // The request id in the answer lets support find a customer's request in the log.
       reply.header('x-request-id', request.id);
-      if (request.url.startsWith('/api/')) {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/erp/v1/')) {
         reply.header('content-security-policy', apiPolicy);
       } else {
         request.cspNonce = randomBytes(16).toString('base64');

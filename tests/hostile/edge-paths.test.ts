@@ -23,7 +23,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-const others = serverRoutes(shop.routes).filter((route) => route.kind === 'health' || route.kind === 'media' || route.kind === 'static');
+const others = serverRoutes(shop.routes).filter((route) => ['health', 'media', 'static', 'erp', 'erp-fallback', 'erp-docs'].includes(route.kind));
 /** A real build file stands in for `/assets/*`. */
 const assetFile = shop.routes.find((route) => route.url.startsWith('/assets/') && route.url.endsWith('.js'))?.url ?? '/assets/none.js';
 

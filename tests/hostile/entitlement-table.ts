@@ -24,6 +24,8 @@ export type TableRow = readonly [endpoint: string, none: Expected, guest: Expect
 const login = '403 error.login_required';
 const toLanding = '302 → /landing';
 const toHome = '302 → /';
+const noKey = '401 api.key.invalid';
+const toDocs = '302 → /erp/docs/';
 
 // prettier-ignore
 export const entitlementTable: readonly TableRow[] = [
@@ -108,6 +110,17 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /api/search/token',                              401,          200,        200,      200,      200,      200,      200],
   // Any other /api path.
   ['ANY /api/*',                                         404,          404,        404,      404,      404,      404,      404],
+  // The ERP API: API clients only; a storefront session is no key, whatever its role (its own matrix of keys
+  // and scopes: tests/hostile/erp-entitlements.test.ts). Its OpenAPI document and reference page are public.
+  ['GET /erp/v1/client',                                 noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['GET /erp/v1/openapi.json',                           200,          200,        200,      200,      200,      200,      200],
+  ['ANY /erp/v1/*',                                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['GET /erp/docs',                                      200,          200,        200,      200,      200,      200,      200],
+  ['GET /erp/docs/json',                                 200,          200,        200,      200,      200,      200,      200],
+  ['GET /erp/docs/yaml',                                 200,          200,        200,      200,      200,      200,      200],
+  ['GET /erp/docs/static/index.html',                    toDocs,       toDocs,     toDocs,   toDocs,   toDocs,   toDocs,   toDocs],
+  ['GET /erp/docs/static/swagger-initializer.js',        200,          200,        200,      200,      200,      200,      200],
+  ['GET /erp/docs/static/*',                             200,          200,        200,      200,      200,      200,      200],
   // Files: product images and downloads, and the build's scripts, styles and icons.
   ['GET /media/*',                                       200,          200,        200,      200,      200,      200,      200],
   ['GET /favicon.svg',                                   200,          200,        200,      200,      200,      200,      200],
@@ -215,6 +228,8 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /api/material/getFilterableAttributes': { query: 'category={category}' },
   'GET /api/material/:id': { path: '/api/material/{product}' },
   'ANY /api/*': { path: '/api/no-such-route' },
+  'ANY /erp/v1/*': { path: '/erp/v1/no-such-route' },
+  'GET /erp/docs/static/*': { path: '/erp/docs/static/swagger-ui.css' },
   'GET /media/*': { path: '/media/logo.svg' },
   'GET /my-account/order-history/export': { query: 'format=csv' },
   'GET /my-account/order-history/:id': { path: '/my-account/order-history/987654323' },

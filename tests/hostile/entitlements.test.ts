@@ -26,7 +26,7 @@ function endpointsOfApp(routeTable: readonly RouteEntry[] = shop.routes): string
   for (const route of serverRoutes(routeTable)) {
     // Fastify's `/*` hands everything to React Router: its pages are listed from the manifest below.
     if (route.kind === 'pages') continue;
-    if (route.kind === 'api-fallback') endpoints.push(`ANY ${route.url}`);
+    if (route.kind === 'api-fallback' || route.kind === 'erp-fallback') endpoints.push(`ANY ${route.url}`);
     else for (const method of route.methods) endpoints.push(`${method} ${route.url}`);
   }
   for (const page of pageRoutes(shop.build)) for (const method of pageMethods(page)) endpoints.push(`${method} ${page.path}`);

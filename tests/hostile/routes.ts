@@ -17,7 +17,13 @@ export type RouteKind =
   /** A file of the production build (scripts, styles, favicon). */
   | 'static'
   /** Fastify's catch-all that hands every other path to React Router. */
-  | 'pages';
+  | 'pages'
+  /** An ERP API route under /erp/v1 (API clients with scopes, no sessions). */
+  | 'erp'
+  /** The /erp/v1 catch-all answering unknown ERP paths. */
+  | 'erp-fallback'
+  /** The ERP API's reference page and its files under /erp/docs. */
+  | 'erp-docs';
 
 export interface ServerRoute {
   kind: RouteKind;
@@ -53,6 +59,9 @@ export function tableKeyOfStatic(url: string): string {
 
 function kindOf(url: string): RouteKind {
   if (url === '/api/*') return 'api-fallback';
+  if (url === '/erp/v1/*') return 'erp-fallback';
+  if (url.startsWith('/erp/v1/')) return 'erp';
+  if (url === '/erp/docs' || url.startsWith('/erp/docs/')) return 'erp-docs';
   if (url.startsWith('/api/')) return 'api';
   if (url === '/healthz' || url === '/readyz') return 'health';
   if (url.startsWith('/media/')) return 'media';

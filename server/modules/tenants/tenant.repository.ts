@@ -16,6 +16,10 @@ export function createTenantRepository(db: Database) {
       return db.selectFrom('tenants').select(['id', 'slug']).where('slug', '=', slug).executeTakeFirst();
     },
 
+    async findById(id: number): Promise<Tenant | undefined> {
+      return db.selectFrom('tenants').select(['id', 'slug']).where('id', '=', id).executeTakeFirst();
+    },
+
     /** Whether the database holds any tenant yet (an empty one gets the demo data on the first start). */
     async hasAny(): Promise<boolean> {
       return (await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()) !== undefined;

@@ -7,6 +7,7 @@ type TenantRepository = ReturnType<typeof createTenantRepository>;
 export function createTenantService(repository: TenantRepository, defaultTenantSlug: string, caches: Caches) {
   const byHost = caches.shared<Tenant | undefined>();
   const bySlug = caches.shared<Tenant | undefined>();
+  const byId = caches.shared<Tenant | undefined>();
 
   return {
     /** The tenant a host name is mapped to, else the configured default tenant. */
@@ -18,6 +19,11 @@ export function createTenantService(repository: TenantRepository, defaultTenantS
 
     findBySlug(slug: string): Promise<Tenant | undefined> {
       return bySlug.get(slug, () => repository.findBySlug(slug));
+    },
+
+    /** The slug of a tenant the caller knows exists (an API client's). */
+    async slugOf(id: number): Promise<string> {
+      return (await byId.get(String(id), () => repository.findById(id)))?.slug ?? '';
     },
   };
 }

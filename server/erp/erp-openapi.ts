@@ -1,0 +1,46 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { erpScopes } from '../modules/access/erp-access.ts';
+
+// The ERP API's OpenAPI 3.1 document, generated from the routes' zod schemas: served at
+// /erp/v1/openapi.json, shown at /erp/docs (Swagger UI from the package, no CDN), and kept as
+// docs/erp-openapi.json (`npm run erp:openapi`), which a test compares, so a change to the contract shows in
+// review. Only the /erp/v1 routes are in it; the storefront's /api routes are not (yet).
+
+export const erpApiPrefix = '/erp/v1';
+export const erpDocsPath = '/erp/docs';
+
+const description = [
+  'The ERP integration API: load the catalogue, prices, stock, customers and documents, and take the orders out.',
+  'Every request sends `Authorization: Bearer <secret>` of an API client (`npm run api-client -- create`);',
+  'each route needs one scope of the client. Errors answer `{statusCode, error, messageKey, message, field?}`.',
+  'A walk from the first key to a full catalogue load: docs/erp-integration.md.',
+].join(' ');
+
+export async function registerErpOpenApi(app: FastifyInstance, options: { version: string }): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'B2B shop ERP integration API', version: options.version, description },
+      servers: [{ url: '/', description: 'This shop' }],
+      components: {
+        securitySchemes: {
+          apiClient: { type: 'http', scheme: 'bearer', description: `An API client's secret. Scopes: ${erpScopes.join(', ')}.` },
+        },
+      },
+      security: [{ apiClient: [] }],
+    },
+    // Routes outside /erp/v1 (the storefront API, the pages, health) are left out of the document.
+    transform: (input) => {
+      if (!input.url.startsWith(`${erpApiPrefix}/`)) return { schema: { ...input.schema, hide: true }, url: input.url };
+      return jsonSchemaTransform(input);
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: erpDocsPath,
+    uiConfig: { url: `${erpApiPrefix}/openapi.json`, deepLinking: true, docExpansion: 'list' },
+  });
+}
