@@ -113,6 +113,8 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   /** When the customer admin last invited the user to set a password (migration 0028); null if never. */
   invited_at: Timestamp | null;
+  /** The ERP's key (migration 0034); null for users the shop made. */
+  external_id: string | null;
 }
 
 export interface SalesPersonCompaniesTable {
@@ -306,6 +308,8 @@ export interface AddressesTable {
   created_at: CreatedAt;
   /** Last change through the shop (migration 0012); null for imported rows. */
   updated_at: Timestamp | null;
+  /** The ERP's key (migration 0034); null for addresses made in the shop. */
+  external_id: string | null;
 }
 
 // ---------------------------------------------------------------- shop reference data
@@ -324,6 +328,8 @@ export interface SeasonsTable {
   name: string;
   date: DateText;
   sort_order: Generated<number>;
+  /** The ERP's key (migration 0034). */
+  external_id: string | null;
 }
 
 export interface ShippingMethodsTable {
@@ -400,6 +406,8 @@ export interface CategoriesTable {
   is_active: Generated<Flag>;
   sort_order: Generated<number>;
   created_at: CreatedAt;
+  /** The ERP's key (migration 0034); null for categories the shop made. */
+  external_id: string | null;
 }
 
 /** code: 'ST' Stück, 'KAR' Karton, 'PAL' Palette, 'M' Meter … */
@@ -449,6 +457,10 @@ export interface ProductsTable {
   updated_at: Generated<Timestamp>;
   /** 1 while the product has product_pre_stocks rows; kept by triggers (migration 0007), never written by code. */
   has_pre_stock: Generated<Flag>;
+  /** What the ERP sent as `active` (migration 0034); is_active = erp_active and has_price. */
+  erp_active: Generated<Flag>;
+  /** 0 while a product the ERP created waits for its list price (migration 0034); it is not shown meanwhile. */
+  has_price: Generated<Flag>;
 }
 
 /**
