@@ -57,6 +57,8 @@ export interface BuildAppOptions {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** What an /erp/v1 route needs of its caller (server/erp/erp-api.ts): the hostile suite's key matrix reads it. */
+  erpScope?: string;
 }
 
 export interface ShopApp {
@@ -87,7 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   const services = createServices(db, config, app.log, options.clock ?? systemClock);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const erpScope = route.config?.erpScope;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, ...(erpScope ? { erpScope } : {}) });
   });
 
   // The external search engine's index follows the catalogue while the app runs (ADR 0009); a shop

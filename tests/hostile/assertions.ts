@@ -13,7 +13,7 @@ export const leakPatterns: { name: string; pattern: RegExp }[] = [
 ];
 
 /** The keys of the shop's JSON error shape: {statusCode, error, messageKey, message[, field]}. */
-const errorKeys = new Set(['statusCode', 'error', 'messageKey', 'message', 'field']);
+const errorKeys = new Set(['statusCode', 'error', 'messageKey', 'message', 'field', 'details']);
 
 export function describeRequest(request: SentRequest): string {
   const url = request.url.length > 160 ? `${request.url.slice(0, 160)}…(${request.url.length} chars)` : request.url;

@@ -111,7 +111,7 @@ export const entitlementTable: readonly TableRow[] = [
   // Any other /api path.
   ['ANY /api/*',                                         404,          404,        404,      404,      404,      404,      404],
   // The ERP API: API clients only; a storefront session is no key, whatever its role (its own matrix of keys
-  // and scopes: tests/hostile/erp-entitlements.test.ts). Its OpenAPI document and reference page are public.
+  // and scopes: tests/hostile/erp-input.test.ts). Its OpenAPI document and reference page are public.
   ['GET /erp/v1/client',                                 noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/openapi.json',                           200,          200,        200,      200,      200,      200,      200],
   ['ANY /erp/v1/*',                                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
