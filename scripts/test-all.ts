@@ -131,7 +131,7 @@ steps.push(vitestStep('API tests on SQLite', 'api', { env: { TEST_DATABASE: 'sql
 steps.push(vitestStep('hostile-input suite', 'hostile', { env: { TEST_DATABASE: 'sqlite' }, needs: ['build'] }));
 // React Router's type generation writes where the build reads: not at the same time.
 steps.push({ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'], cores: 1, after: ['build'] });
-steps.push({ name: 'lint', command: 'npx', args: ['eslint', '.'], cores: 1 });
+steps.push({ name: 'lint', command: 'npm', args: ['run', 'lint'], cores: 1 });
 steps.push(vitestStep('unit tests', 'unit'));
 steps.push(vitestStep('support tests (the fakes)', 'support'));
 steps.push(browserStep('browser journeys', [], 'playwright.json', { needs: ['build'] }));

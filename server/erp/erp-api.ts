@@ -8,6 +8,7 @@ import { createInFlightLimit } from '../modules/erp/in-flight-limit.ts';
 import { isRowsBody, maxRowsPerRequest } from '../modules/erp/row-results.ts';
 import type { Services } from '../services.ts';
 import { ndjsonContentType, parseNdjson } from './ndjson.ts';
+import { documentedRefusals, operationIdOf } from './erp-route-docs.ts';
 
 // The ERP integration API under /erp/v1 (docs/erp-integration.md): the wholesaler's programs, each an API
 // client with scopes (server/modules/access/erp-access.ts), load the catalogue, prices, stock, customers
@@ -72,6 +73,11 @@ export function erpApi(routeModules: readonly ErpRoutes[]) {
     scope.addHook('onRoute', (route) => {
       if (!route.config?.erpScope) throw new Error(`The ERP route ${String(route.method)} ${route.url} names no scope (config.erpScope).`);
       route.bodyLimit ??= erpBodyLimit;
+      const schema = route.schema as (typeof route.schema & { hide?: boolean; operationId?: string }) | undefined;
+      if (schema && !schema.hide) {
+        schema.operationId ??= operationIdOf(String(route.method), route.url);
+        schema.response = { ...documentedRefusals(route.config.erpScope, schema), ...(schema.response as object) };
+      }
     });
 
     scope.addHook('onRequest', async (request, reply) => {

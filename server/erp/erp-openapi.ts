@@ -19,6 +19,35 @@ const description = [
   'A walk from the first key to a full catalogue load: docs/erp-integration.md.',
 ].join(' ');
 
+interface OpenApiDocument {
+  paths?: unknown;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/**
+ * The document keeps only the component schemas its operations refer to: the zod registry holds every
+ * schema with an id (and an input twin of each), most of which no operation of this API uses.
+ */
+function withoutUnusedSchemas<D extends OpenApiDocument>(document: D): D {
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const name = key === '$ref' && typeof child === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(child)?.[1] : undefined;
+        if (name && !used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        } else visit(child);
+      }
+    }
+  };
+  visit(document.paths);
+  return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) } };
+}
+
 export async function registerErpOpenApi(app: FastifyInstance, options: { version: string }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
@@ -37,7 +66,7 @@ export async function registerErpOpenApi(app: FastifyInstance, options: { versio
       if (!input.url.startsWith(`${erpApiPrefix}/`)) return { schema: { ...input.schema, hide: true }, url: input.url };
       return jsonSchemaTransform(input);
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: erpDocsPath,
