@@ -21,7 +21,7 @@ const description = [
 
 interface OpenApiDocument {
   paths?: unknown;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, object> };
 }
 
 /**
@@ -66,7 +66,7 @@ export async function registerErpOpenApi(app: FastifyInstance, options: { versio
       if (!input.url.startsWith(`${erpApiPrefix}/`)) return { schema: { ...input.schema, hide: true }, url: input.url };
       return jsonSchemaTransform(input);
     },
-    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument),
+    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: erpDocsPath,
