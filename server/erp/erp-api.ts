@@ -37,19 +37,28 @@ declare module 'fastify' {
 /** A PUT of 1,000 product rows with their variants and texts is a few MB; larger loads go through jobs. */
 export const erpBodyLimit = 16 * 1024 * 1024;
 
+/**
+ * A refusal as Fastify takes it from a validator: Fastify writes `statusCode` onto the error it is handed,
+ * which an AppError only reads (its status follows from its code), so the error gets a writable own copy.
+ */
+function validationRefusal(error: Error): { error: Error } {
+  if (error instanceof AppError) Object.defineProperty(error, 'statusCode', { value: error.statusCode, writable: true });
+  return { error };
+}
+
 /** Request input is checked like everywhere in the shop: a 400 naming the field and a message key. */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     if (isRowsBody(schema)) {
-      if (!Array.isArray(data) || data.length === 0) return { error: new AppError('validation', 'erp.rows.required') };
-      if (data.length > maxRowsPerRequest) return { error: new AppError('validation', 'erp.rows.too_many', { params: { max: maxRowsPerRequest } }) };
+      if (!Array.isArray(data) || data.length === 0) return validationRefusal(new AppError('validation', 'erp.rows.required'));
+      if (data.length > maxRowsPerRequest) return validationRefusal(new AppError('validation', 'erp.rows.too_many', { params: { max: maxRowsPerRequest } }));
       return { value: data };
     }
     try {
       return { value: parseInput(schema, data) };
     } catch (error) {
-      return { error: error as Error };
+      return validationRefusal(error as Error);
     }
   };
 
