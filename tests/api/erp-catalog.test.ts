@@ -223,6 +223,29 @@ describe('PUT /erp/v1/products', () => {
     }
   });
 
+  it('notes what the search engine must index: a new product, one hidden or shown, a variant sku added', async () => {
+    await shop.db.insertInto('search_engine_sync').values({ index_uid: 'products-test' }).execute();
+    try {
+      const notes = async (sku: string) => {
+        const stored = await productRow(sku);
+        return (await shop.db.selectFrom('search_engine_outbox').select('product_id').where('product_id', '=', stored.id).execute()).length;
+      };
+      await upsert('products', [product('ERP-ENGINE')]);
+      const created = await notes('ERP-ENGINE');
+      expect(created).toBeGreaterThan(0);
+      await giveListPrice('ERP-ENGINE', 100);
+      const shown = await notes('ERP-ENGINE');
+      expect(shown).toBeGreaterThan(created);
+      await upsert('products', [product('ERP-ENGINE', { active: false })]);
+      const hidden = await notes('ERP-ENGINE');
+      expect(hidden).toBeGreaterThan(shown);
+      await upsert('products', [product('ERP-ENGINE', { active: false, variants: [...product('ERP-ENGINE').variants, { variantSku: 'ERP-ENGINE-W', name: 'Weiß', attributes: {} }] })]);
+      expect(await notes('ERP-ENGINE')).toBeGreaterThan(hidden);
+    } finally {
+      await shop.db.deleteFrom('search_engine_sync').execute();
+    }
+  });
+
   it('replaces variants and images as a whole, keeping a kept variant’s row (its price and stock)', async () => {
     await upsert('products', [product('ERP-3')]);
     const stored = await productRow('ERP-3');
@@ -318,12 +341,19 @@ describe('the storefront', () => {
     const listing = (url: string) => shop.app.inject({ url, headers: { authorization: customer } }).then((r) => r.json<{ data: { sku: string }[] }>().data.map((p) => p.sku));
     const search = () => listing('/api/material/search?searchKey=quixotisch');
 
+    const filters = async () => (await shop.app.inject({ url: `/api/material/getFilterableAttributes?category=${main.id}`, headers: { authorization: customer } })).body;
+
     expect(await listing(`/api/material?category=${main.id}`)).toEqual([]);
     expect(await search()).toEqual([]);
+    expect(await filters()).not.toContain('Erpwerk');
 
     await giveListPrice('SHOPSKU-77', 499);
     expect(await listing(`/api/material?category=${main.id}`)).toEqual(['SHOPSKU-77']);
     expect(await search()).toEqual(['SHOPSKU-77']);
+    // The category's filters offer its attribute values and those of its active variants.
+    expect(await filters()).toContain('Erpwerk');
+    expect(await filters()).toContain('Grün');
+    expect(await filters()).not.toContain('Blau');
     const categories = await shop.app.inject({ url: '/api/materialCategory', headers: { authorization: customer } });
     expect(categories.json<{ data: { _id: number; name: string; parent: number | null }[] }>().data).toContainEqual(
       expect.objectContaining({ _id: main.id, name: 'Montage ERP', parent: null }),

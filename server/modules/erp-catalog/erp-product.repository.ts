@@ -103,17 +103,18 @@ export function createErpProductRepository(db: Database) {
       );
     },
 
-    /** The variants of these products, in their order. */
-    findVariants(tenantId: number, productIds: readonly number[]) {
-      return inSlices(productIds, (slice) =>
+    /** The variants of the products with these skus, in their order (read beside the products, not after them). */
+    findVariants(tenantId: number, skus: readonly string[]) {
+      return inSlices(skus, (slice) =>
         db
-          .selectFrom('product_variants')
-          .select(['id', 'product_id', 'variant_sku', 'name', 'attributes', 'is_active', 'sort_order'])
-          .where('tenant_id', '=', tenantId)
-          .where('product_id', 'in', slice)
-          .orderBy('product_id')
-          .orderBy('sort_order')
-          .orderBy('id')
+          .selectFrom('product_variants as v')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .select(['v.id', 'v.product_id', 'v.variant_sku', 'v.name', 'v.attributes', 'v.is_active', 'v.sort_order'])
+          .where('p.tenant_id', '=', tenantId)
+          .where('p.sku', 'in', slice)
+          .orderBy('v.product_id')
+          .orderBy('v.sort_order')
+          .orderBy('v.id')
           .execute(),
       );
     },
@@ -131,17 +132,18 @@ export function createErpProductRepository(db: Database) {
       );
     },
 
-    /** The images of these products, in their order. */
-    findImages(tenantId: number, productIds: readonly number[]) {
-      return inSlices(productIds, (slice) =>
+    /** The images of the products with these skus, in their order. */
+    findImages(tenantId: number, skus: readonly string[]) {
+      return inSlices(skus, (slice) =>
         db
-          .selectFrom('product_images')
-          .select(['product_id', 'url', 'width', 'height'])
-          .where('tenant_id', '=', tenantId)
-          .where('product_id', 'in', slice)
-          .orderBy('product_id')
-          .orderBy('sort_order')
-          .orderBy('id')
+          .selectFrom('product_images as i')
+          .innerJoin('products as p', 'p.id', 'i.product_id')
+          .select(['i.product_id', 'i.url', 'i.width', 'i.height'])
+          .where('p.tenant_id', '=', tenantId)
+          .where('p.sku', 'in', slice)
+          .orderBy('i.product_id')
+          .orderBy('i.sort_order')
+          .orderBy('i.id')
           .execute(),
       );
     },

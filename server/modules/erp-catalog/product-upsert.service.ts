@@ -54,15 +54,16 @@ function wantedVariants(row: ProductRow): VariantFields[] {
 export function createProductUpsert(deps: ProductUpsertDeps) {
   /** Step 2: everything stored the rows refer to. */
   async function readState(tenantId: number, rows: readonly RequestRow<ProductRow>[]) {
-    const [products, categories, units, seller, vatTable] = await Promise.all([
-      deps.products.findProducts(tenantId, rows.map((row) => row.key)),
+    const skus = rows.map((row) => row.key);
+    const [products, variants, images, categories, units, seller, vatTable] = await Promise.all([
+      deps.products.findProducts(tenantId, skus),
+      deps.products.findVariants(tenantId, skus),
+      deps.products.findImages(tenantId, skus),
       deps.products.findCategoryIds(tenantId, [...new Set(rows.map((row) => row.value.categoryExternalId))]),
       deps.products.listSalesUnits(tenantId),
       deps.settings.getSellerCompany(tenantId),
       deps.settings.getVatConversionTable(tenantId),
     ]);
-    const productIds = products.map((product) => product.id);
-    const [variants, images] = await Promise.all([deps.products.findVariants(tenantId, productIds), deps.products.findImages(tenantId, productIds)]);
     const variantsOf = groupBy(variants, (variant) => variant.product_id);
     const imagesOf = groupBy(images, (image) => image.product_id);
     const productBySku = new Map(products.map((product) => [product.sku, product]));
