@@ -97,7 +97,7 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
       const state = await readState(erp.tenantId, rows);
       const now = deps.clock.now().toISOString();
 
-      // Step 3.
+      // Step 3: the references of each row, and the product it asks for.
       const planned: Planned[] = [];
       const claimedVariants = new Map<string, string>();
       for (const row of rows) {
@@ -148,7 +148,7 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
         });
       }
 
-      // Step 3, the comparison, and step 4's writes gathered.
+      // Step 3, the comparison: what each row changes, gathered for the batched writes of step 4.
       const inserts: (Planned & { sku: string })[] = [];
       const updates: (ProductFields & { id: number; updated_at: string })[] = [];
       const variantWrites: { productId: number; changes: VariantChanges }[] = [];
@@ -185,7 +185,7 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
             if (plan.images.length > 0) imageWrites.push({ productId, images: plan.images });
           }
           await deps.products.updateProducts(trx, erp.tenantId, updates);
-          // Removed variants first, so a variant sku is free before another of the product takes it.
+          // Variants: the removed ones go, the kept ones change in place (their price and stock stay), new ones come.
           await deps.products.deleteVariants(trx, erp.tenantId, variantWrites.flatMap((write) => write.changes.deleted));
           await deps.products.updateVariants(trx, erp.tenantId, variantWrites.flatMap((write) => write.changes.updated));
           await deps.products.insertVariants(
