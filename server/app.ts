@@ -26,6 +26,7 @@ import companyUserRoutes from './api/user/company-users.routes.ts';
 import salesPersonRoutes from './api/user/sales-person.routes.ts';
 import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
+import erpCatalogRoutes from './erp/catalog/catalog.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
@@ -166,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

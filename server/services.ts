@@ -66,6 +66,10 @@ import { createBackgroundLoop } from './lib/background-loop.ts';
 import type { Clock } from './lib/clock.ts';
 import { createApiClientRepository } from './modules/erp/api-client.repository.ts';
 import { createApiClientService } from './modules/erp/api-client.service.ts';
+import { createErpCategoryRepository } from './modules/erp-catalog/erp-category.repository.ts';
+import { createErpProductRepository } from './modules/erp-catalog/erp-product.repository.ts';
+import { createCategoryUpsert } from './modules/erp-catalog/category-upsert.service.ts';
+import { createProductUpsert } from './modules/erp-catalog/product-upsert.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 
@@ -89,6 +93,13 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     caches,
   );
   const productSearch = createProductSearchRepository(db);
+  const search = createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches);
+  // What the ERP loads into the catalogue shows at once in this process; other processes keep their
+  // cached trees, listings and search answers for their few seconds (server/cache.ts).
+  const catalogChanged = () => {
+    catalog.clearCache();
+    search.clearCache();
+  };
   const baskets = createBasketRepository(db);
   const basket = createBasketService({ baskets, catalog, products: buyerProducts, settings });
   const orderStatusNames = createOrderStatusNames(settings, caches);
@@ -150,6 +161,11 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
     apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
+    // The ERP's catalogue upserts: categories and products (server/erp/catalog/catalog.routes.ts).
+    erpCatalog: {
+      categories: createCategoryUpsert({ categories: createErpCategoryRepository(db), clock, catalogChanged }),
+      products: createProductUpsert({ products: createErpProductRepository(db), settings, clock, catalogChanged }),
+    },
     settings,
     auth,
     users: createUserService(users),
@@ -163,7 +179,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
     catalog,
-    search: createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches),
+    search,
     searchEngine: createSearchEngineService({
       config: engine,
       client: engineClient,
