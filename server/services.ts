@@ -66,6 +66,8 @@ import { createBackgroundLoop } from './lib/background-loop.ts';
 import type { Clock } from './lib/clock.ts';
 import { createApiClientRepository } from './modules/erp/api-client.repository.ts';
 import { createApiClientService } from './modules/erp/api-client.service.ts';
+import { createErpDocumentsRepository } from './modules/erp-documents/erp-documents.repository.ts';
+import { createErpDocumentsService } from './modules/erp-documents/erp-documents.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 
@@ -150,6 +152,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
     apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
+    // Invoices and credit notes from the ERP (PUT /erp/v1/documents) and its PDFs of them.
+    erpDocuments: createErpDocumentsService({ documents: createErpDocumentsRepository(db) }),
     settings,
     auth,
     users: createUserService(users),
