@@ -28,6 +28,7 @@ import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import erpCatalogRoutes from './erp/catalog/catalog.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
+import erpDocumentRoutes from './erp/documents/documents.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -167,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -70,6 +70,8 @@ import { createErpCategoryRepository } from './modules/erp-catalog/erp-category.
 import { createErpProductRepository } from './modules/erp-catalog/erp-product.repository.ts';
 import { createCategoryUpsert } from './modules/erp-catalog/category-upsert.service.ts';
 import { createProductUpsert } from './modules/erp-catalog/product-upsert.service.ts';
+import { createErpDocumentsRepository } from './modules/erp-documents/erp-documents.repository.ts';
+import { createErpDocumentsService } from './modules/erp-documents/erp-documents.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 
@@ -166,6 +168,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       categories: createCategoryUpsert({ categories: createErpCategoryRepository(db), clock, catalogChanged }),
       products: createProductUpsert({ products: createErpProductRepository(db), settings, clock, catalogChanged }),
     },
+    // Invoices and credit notes from the ERP (PUT /erp/v1/documents) and its PDFs of them.
+    erpDocuments: createErpDocumentsService({ documents: createErpDocumentsRepository(db) }),
     settings,
     auth,
     users: createUserService(users),

@@ -85,6 +85,7 @@ const expectedTables = [
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
   'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
   'mail_outbox', 'payment_sessions', 'payment_events', 'company_order_counts', 'company_finance_counts', 'company_open_items',
+  'finance_document_pdfs',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009);
 // the order history's search indexes on SQLite (migrations 0020, 0022, 0031; PostgreSQL uses trigram indexes instead).
@@ -128,10 +129,11 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
 
-  it('uses only integer, bigint and text columns; money, rates and ratios are integers', async () => {
+  it('uses only integer, bigint and text columns (and bytes for the ERP’s PDFs); money, rates and ratios are integers', async () => {
     const cols = await columns();
     const typed = cols.filter((c) => !(engine.name === 'sqlite' && ftsTables.includes(c.table_name)));
-    for (const c of typed) expect(['integer', 'bigint', 'text'], `${c.table_name}.${c.column_name}`).toContain(c.data_type);
+    const bytes = (c: { table_name: string; column_name: string }) => c.table_name === 'finance_document_pdfs' && c.column_name === 'pdf';
+    for (const c of typed) expect(bytes(c) ? ['blob', 'bytea'] : ['integer', 'bigint', 'text'], `${c.table_name}.${c.column_name}`).toContain(c.data_type);
     const numeric = cols.filter((c) => /_(cents|bp|milli)$/.test(c.column_name));
     expect(numeric.length).toBeGreaterThan(20);
     for (const c of numeric) expect(['integer', 'bigint'], `${c.table_name}.${c.column_name}`).toContain(c.data_type);

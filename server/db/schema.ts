@@ -781,6 +781,18 @@ export interface FinanceDocumentsTable {
   lines: Generated<JsonText>;
   vat_by_rate: Generated<JsonText>;
   created_at: CreatedAt;
+  /** The ERP's key (migration 0036), unique per tenant; null for documents the shop wrote itself. */
+  external_id: string | null;
+}
+
+/** The ERP's own PDF of a finance document (migration 0036), shown instead of the one the shop renders. */
+export interface FinanceDocumentPdfsTable {
+  document_id: number;
+  tenant_id: number;
+  pdf: Uint8Array;
+  byte_size: number;
+  sha256: string;
+  created_at: CreatedAt;
 }
 
 /** Orders per company, user (0 for none), status and type, kept by triggers (migration 0021): the order history's totals. */
@@ -879,6 +891,7 @@ export interface DB {
   order_notes: OrderNotesTable;
   order_packs: OrderPacksTable;
   finance_documents: FinanceDocumentsTable;
+  finance_document_pdfs: FinanceDocumentPdfsTable;
   order_status_events: OrderStatusEventsTable;
   company_order_counts: CompanyOrderCountsTable;
   company_finance_counts: CompanyFinanceCountsTable;

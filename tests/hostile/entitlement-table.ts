@@ -115,6 +115,8 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /erp/v1/client',                                 noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['PUT /erp/v1/categories',                             noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['PUT /erp/v1/products',                               noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/documents/:externalId',                  noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/documents/:externalId/pdf',              noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/openapi.json',                           200,          200,        200,      200,      200,      200,      200],
   ['ANY /erp/v1/*',                                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/docs',                                      200,          200,        200,      200,      200,      200,      200],

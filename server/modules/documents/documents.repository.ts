@@ -45,6 +45,13 @@ export function createDocumentsRepository(db: Database) {
       return db.selectFrom('finance_documents').select(financeDocumentColumns).where('tenant_id', '=', tenantId).where('company_id', '=', companyId).where('id', '=', documentId).executeTakeFirst();
     },
 
+    /** The ERP's own PDF of the document (migration 0036), which the buyer gets instead of the rendered one. */
+    async findErpPdf(tenantId: number, documentId: number): Promise<Buffer | null> {
+      const row = await db.selectFrom('finance_document_pdfs').select('pdf').where('tenant_id', '=', tenantId).where('document_id', '=', documentId).executeTakeFirst();
+      // SQLite answers a Uint8Array, PostgreSQL a Buffer: the same bytes, no copy.
+      return row ? Buffer.from(row.pdf.buffer, row.pdf.byteOffset, row.pdf.byteLength) : null;
+    },
+
     /** The company's open items (the partial index finance_documents_open_idx holds exactly these). */
     listOpenItems(tenantId: number, companyId: number) {
       return db

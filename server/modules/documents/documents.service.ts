@@ -14,7 +14,7 @@ import { renderOrderConfirmationPdf } from './order-confirmation-pdf.ts';
 import { loadLogo } from './seller-logo.ts';
 
 // The documents a buyer downloads (docs/product.md, Finance; ADR 0013): the order confirmation, each invoice and credit
-// note, the statement of open items. Who may see what is checked here, so a route loader calling this
+// note (the ERP's own PDF of it where it sent one), the statement of open items. Who may see what is checked here, so a route loader calling this
 // in process is held to it as well: orders by the order history's scope, finance documents by the finance
 // readers' rule (server/modules/access/finance-readers.ts). A foreign, hidden or unknown id answers 404 alike.
 
@@ -60,6 +60,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const { tenantId, companyId } = await financeCompanyOf(ctx);
       const row = await documents.findFinanceDocument(tenantId, companyId, documentId);
       if (!row) throw notFound();
+      // The ERP's own PDF, where it sent one (PUT /erp/v1/documents/{externalId}/pdf), is the document.
+      const erpPdf = await documents.findErpPdf(tenantId, row.id);
+      if (erpPdf) return { name: row.fin_doc_number, pdf: erpPdf };
       const logo = await loadLogo(mediaDir, readSeller(row.seller).logoUrl);
       return { name: row.fin_doc_number, pdf: await renderFinanceDocumentPdf(row, { locale: ctx.locale, logo }) };
     },
