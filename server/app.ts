@@ -27,6 +27,8 @@ import salesPersonRoutes from './api/user/sales-person.routes.ts';
 import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
+import erpEventRoutes from './erp/events/events.routes.ts';
+import erpOrderRoutes from './erp/orders/orders.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -115,6 +117,13 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.paymentTimeout.stop();
   });
+  // Committed ERP events get their seqs from every app process (one round at a time per tenant: ADR 0021).
+  app.addHook('onReady', async () => {
+    if (config.erpEvents.sequencerEnabled) services.erpEventSequencer.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.erpEventSequencer.stop();
+  });
   // Expired sessions, throttle counters and password links are deleted by every app process (idempotent).
   app.addHook('onReady', async () => {
     if (config.housekeeping.enabled) services.housekeeping.start();
@@ -163,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpEventRoutes, erpOrderRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,
