@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { recordErpEvent } from '../../server/modules/erp-events/erp-event.repository.ts';
+import { createPaymentRepository } from '../../server/modules/payments/payment.repository.ts';
 import { testDataRoot, testEngine } from '../setup/test-database.ts';
 import { createBuyers } from './buyer-fixtures.ts';
 import { demoTenantId, erpCall, erpKey, fillBasket, orderableProduct, otherTenant, placeOrder, shippingAddressOf } from './erp-order-fixtures.ts';
@@ -116,6 +117,33 @@ describe('events written with their change', () => {
     await shop.services.erpEventSequencer.runNow();
     expect(await feedFrom(start)).toEqual([]);
     expect(await shop.db.selectFrom('erp_events').select('id').where('seq', 'is', null).execute()).toEqual([]);
+  });
+
+  it('an online order paid, and one cancelled for want of its payment, are in the feed once', async () => {
+    const payments = createPaymentRepository(shop.db);
+    const paid = await customerOrder('feed-paid');
+    const unpaid = await customerOrder('feed-unpaid');
+    // Both waiting for their online payment, as POST /api/payment/createOrder leaves them.
+    await shop.db.updateTable('orders').set({ payment_status: 'awaiting' }).where('id', 'in', [paid._id, unpaid._id]).execute();
+    await shop.db.deleteFrom('mail_outbox').where('order_id', 'in', [paid._id, unpaid._id]).execute();
+    const start = await head();
+    const sessionId = `cs_feed_${process.pid}`;
+    const stored = await shop.db.selectFrom('orders').select(['gross_total_cents', 'currency']).where('id', '=', paid._id).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await shop.db.insertInto('payment_sessions').values({ session_id: sessionId, tenant_id: tenantId, order_id: paid._id, url: 'https://pay.example/x', status: 'open', expires_at: now, created_at: now }).execute();
+    const state = { sessionId, status: 'complete' as const, paid: true, amountCents: stored.gross_total_cents, currency: stored.currency };
+    expect(await payments.applyPaid(state, `evt_feed_${process.pid}`)).toBe('paid');
+    // The provider's event again, and the buyer's return after it: the order is paid once.
+    expect(await payments.applyPaid(state, `evt_feed_${process.pid}`)).toBe('already');
+    expect(await payments.applyPaid(state, null)).toBe('already');
+    expect(await payments.cancelUnpaid(tenantId, unpaid._id)).toBe(true);
+    expect(await payments.cancelUnpaid(tenantId, paid._id)).toBe(false);
+
+    await shop.services.erpEventSequencer.runNow();
+    expect((await feedFrom(start)).map((event) => [event.type, event.data])).toEqual([
+      ['order.paid', { orderNumber: paid.orderNumber }],
+      ['order.cancelled', { orderNumber: unpaid.orderNumber }],
+    ]);
   });
 
   it('a signup request and the address a buyer adds, changes and deletes are in the feed', async () => {
