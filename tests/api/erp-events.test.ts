@@ -88,6 +88,27 @@ describe('events written with their change', () => {
     expect(events[0]!.occurredAt).toBe(stored.order_date);
   });
 
+  it('an event no commit of this process asked a round for (its process died) is numbered by the loop within a second', async () => {
+    const start = await head();
+    // The loop runs its first round at once; the event commits after it, so a later round numbers it.
+    shop.services.erpEventSequencer.start();
+    try {
+      await shop.services.erpEventSequencer.runNow();
+      await shop.db.transaction().execute((trx) =>
+        recordErpEvent(trx, { tenantId, type: 'order.placed', data: { orderNumber: 'OTHER-PROCESS-1' }, occurredAt: new Date().toISOString() }),
+      );
+      const committedAt = Date.now();
+      let events: FeedEvent[] = [];
+      while (events.length === 0 && Date.now() - committedAt < 1_000) {
+        events = (await feed(start)).events;
+        if (events.length === 0) await sleep(20);
+      }
+      expect(events.map((event) => [event.seq, event.data])).toEqual([[start + 1, { orderNumber: 'OTHER-PROCESS-1' }]]);
+    } finally {
+      await shop.services.erpEventSequencer.stop();
+    }
+  });
+
   it('a transaction that rolls back writes none, and neither does a refused order', async () => {
     const start = await head();
     await expect(
