@@ -29,6 +29,8 @@ import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import erpCatalogRoutes from './erp/catalog/catalog.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
 import erpDocumentRoutes from './erp/documents/documents.routes.ts';
+import erpEventRoutes from './erp/events/events.routes.ts';
+import erpOrderRoutes from './erp/orders/orders.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -120,6 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.paymentTimeout.stop();
   });
+  // Committed ERP events get their seqs from every app process (one round at a time per tenant: ADR 0021).
+  app.addHook('onReady', async () => {
+    if (config.erpEvents.sequencerEnabled) services.erpEventSequencer.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.erpEventSequencer.stop();
+  });
   // Expired sessions, throttle counters and password links are deleted by every app process (idempotent).
   app.addHook('onReady', async () => {
     if (config.housekeeping.enabled) services.housekeeping.start();
@@ -168,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

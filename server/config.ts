@@ -42,6 +42,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   PAYMENT_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
+  ERP_EVENT_SEQUENCE_MS: z.coerce.number().int().min(20).max(10_000).default(200),
 }).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' })
   .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, { path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' })
   .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { path: ['STRIPE_SECRET_KEY'], message: 'is required with STRIPE_WEBHOOK_SECRET' });
@@ -73,6 +74,8 @@ export interface Config {
   /** The external search engine (Meilisearch, ADR 0009), or null: the built-in search serves alone. */
   searchEngine: SearchEngineConfig | null;
   payment: PaymentConfig;
+  /** The ERP event feed's sequencer (ADR 0021): the pause between rounds; off by default under NODE_ENV=test, where commits and tests run the rounds. */
+  erpEvents: { sequenceMs: number; sequencerEnabled: boolean };
 }
 
 export interface PaymentConfig {
@@ -165,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepMs: e.PAYMENT_SWEEP_MS,
       sweepEnabled: e.NODE_ENV !== 'test',
     },
+    erpEvents: { sequenceMs: e.ERP_EVENT_SEQUENCE_MS, sequencerEnabled: e.NODE_ENV !== 'test' },
   };
 }

@@ -74,11 +74,21 @@ import { createErpDocumentsRepository } from './modules/erp-documents/erp-docume
 import { createErpDocumentsService } from './modules/erp-documents/erp-documents.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
+import { createErpEventRepository } from './modules/erp-events/erp-event.repository.ts';
+import { createErpEventFeed } from './modules/erp-events/erp-events.service.ts';
+import { createEventSequencer } from './modules/erp-events/event-sequencer.ts';
+import { createErpOrderRepository } from './modules/erp-orders/erp-order.repository.ts';
+import { createErpOrders } from './modules/erp-orders/erp-orders.service.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
 export function createServices(db: Database, config: Config, log: EngineSyncLog & MailWorkerLog, clock: Clock) {
   const caches = createCaches(clock, config.cacheLifetimes);
+  // The ERP's event feed (ADR 0021): changes write their events; the sequencer numbers the committed ones
+  // after each such commit and on its loop (started in app.ts).
+  const erpEventLog = createErpEventRepository(db);
+  const erpEventSequencer = createEventSequencer({ events: erpEventLog, pauseMs: config.erpEvents.sequenceMs, log });
+  const erpEvents = createErpEventFeed({ events: erpEventLog });
   const users = createUserRepository(db);
   // Shared with the basket, so one cache (and one clearCache) serves both.
   const settings = createSettingsService(createSettingsRepository(db), caches, { onlinePayment: config.payment.stripe !== null });
@@ -127,6 +137,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     orderView: (ctx, orderId) => orders.getOrder(ctx, orderId),
     statusNames: orderStatusNames,
     clock,
+    erpEvents: erpEventSequencer,
   });
   const onlinePayments = createOnlinePayments({
     provider: config.payment.stripe ? createStripeProvider(config.payment.stripe) : null,
@@ -136,6 +147,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     publicUrl: config.publicUrl,
     log,
     clock,
+    erpEvents: erpEventSequencer,
   });
   const financeDocuments = createFinanceRepository(db);
   // Who reads a company's invoices and credits, for the finance view and the documents alike.
@@ -174,9 +186,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     auth,
     users: createUserService(users),
     // Requests for a customer account from /signup, throttled like sign-ins (in the same table and window).
-    signup: createSignupService({ signups: createSignupRepository(db), throttle, settings }),
+    signup: createSignupService({ signups: createSignupRepository(db), throttle, settings, erpEvents: erpEventSequencer }),
     // The customer admin's users of the company; locking a user ends their sessions at once.
-    companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache(), clock }),
+    companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache(), clock, erpEvents: erpEventSequencer }),
     // Sales persons: the customers they serve, the switch between them, the company's audit trail.
     salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db), forgetSession: (tenant, token) => auth.forgetSession(tenant, token) }),
     passwordReset,
@@ -197,7 +209,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     engineDocuments,
     basket,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
-    addresses: createAddressService({ addresses: createAddressRepository(db), users }),
+    addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,
     orderPlacement,
     // The PDFs of orders, invoices, credits and the statement; orders under the history's rule of whose
@@ -217,6 +229,11 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       shopCurrency: async (ctx) => (await settings.getConfiguration(ctx)).defaultCurrency,
     }),
     onlinePayments,
+    erpEvents,
+    // The orders as the ERP takes them, its acknowledgement and the statuses it sends back.
+    erpOrders: createErpOrders({ orders: createErpOrderRepository(db), clock }),
+    // Gives committed ERP events their seqs (ADR 0021); started in app.ts, told after each commit with an event.
+    erpEventSequencer,
     // Cancels online orders not paid in time and releases their stock; started in app.ts.
     paymentTimeout: createBackgroundLoop({
       runRound: () =>
@@ -227,7 +244,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       pauseMs: () => config.payment.sweepMs,
     }),
     // Deletes expired sessions, login attempts, throttle counters and password links; started in app.ts.
-    housekeeping: createHousekeeping({ clock, auth, passwordReset, pauseMs: config.housekeeping.pauseMs, log }),
+    housekeeping: createHousekeeping({ clock, auth, passwordReset, erpEvents, pauseMs: config.housekeeping.pauseMs, log }),
     // Sends the mails noted in the outbox (order confirmations); started in app.ts unless disabled.
     mailWorker: createMailWorker({
       db,

@@ -48,6 +48,12 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-semibold text-zinc-900">
             {t('order_detail.title')} <span className="num" data-testid="order-number">{order.orderNumber}</span>
+            {order.erpOrderNumber ? (
+              // The wholesaler's own number for the order, once its ERP took it: what its staff ask for on the phone.
+              <span className="ml-3 text-sm font-normal break-all text-zinc-700" data-testid="erp-order-number">
+                {t('order_detail.erp_order_number', { number: order.erpOrderNumber })}
+              </span>
+            ) : null}
           </h1>
           <p className="text-sm text-zinc-700">
             {t('order_detail.placed', { date: formatShopDateNumeric(order.orderDate, locale) })}

@@ -262,6 +262,19 @@ export interface ApiClientsTable {
   revoked_at: Timestamp | null;
 }
 
+/**
+ * The ERP's event feed (migration 0035): seq is null until the sequencer gives the committed event the
+ * tenant's next number; readers only see sequenced events. data is JSON naming the subject.
+ */
+export interface ErpEventsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  seq: number | null;
+  type: string;
+  data: JsonText;
+  occurred_at: Timestamp;
+}
+
 export interface SignupRequestsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -704,6 +717,9 @@ export interface OrdersTable {
   placed_by_user_id: number | null;
   /** JSON {name, companyName, customerNo} as they were when that sales person placed it; null otherwise. */
   placed_by: JsonText | null;
+  /** The ERP's own number for the order, once it took it (POST /erp/v1/orders/{orderNumber}/ack; migration 0035). */
+  erp_order_number: string | null;
+  erp_acknowledged_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
 }
@@ -860,6 +876,7 @@ export interface DB {
   password_tokens: PasswordTokensTable;
   signup_requests: SignupRequestsTable;
   api_clients: ApiClientsTable;
+  erp_events: ErpEventsTable;
   addresses: AddressesTable;
   vat_rates: VatRatesTable;
   seasons: SeasonsTable;

@@ -38,19 +38,28 @@ declare module 'fastify' {
 /** A PUT of 1,000 product rows with their variants and texts is a few MB; larger loads go through jobs. */
 export const erpBodyLimit = 16 * 1024 * 1024;
 
+/**
+ * Fastify writes `statusCode` onto a validation error it is handed; an AppError derives its status from its
+ * code (a getter), so the refusal gets an own, writable copy of it (else the write throws and no answer goes out).
+ */
+function refusal(error: Error): { error: Error } {
+  Object.defineProperty(error, 'statusCode', { value: (error as Partial<AppError>).statusCode ?? 400, writable: true, configurable: true });
+  return { error };
+}
+
 /** Request input is checked like everywhere in the shop: a 400 naming the field and a message key. */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     if (isRowsBody(schema)) {
-      if (!Array.isArray(data) || data.length === 0) return { error: new AppError('validation', 'erp.rows.required') };
-      if (data.length > maxRowsPerRequest) return { error: new AppError('validation', 'erp.rows.too_many', { params: { max: maxRowsPerRequest } }) };
+      if (!Array.isArray(data) || data.length === 0) return refusal(new AppError('validation', 'erp.rows.required'));
+      if (data.length > maxRowsPerRequest) return refusal(new AppError('validation', 'erp.rows.too_many', { params: { max: maxRowsPerRequest } }));
       return { value: data };
     }
     try {
       return { value: parseInput(schema, data) };
     } catch (error) {
-      return { error: error as Error };
+      return refusal(error as Error);
     }
   };
 

@@ -33,6 +33,7 @@ import * as m0031 from './0031-order-search-scoped-words.ts';
 import * as m0032 from './0032-order-search-words-postgres.ts';
 import * as m0033 from './0033-erp-api-clients.ts';
 import * as m0034 from './0034-erp-keys.ts';
+import * as m0035 from './0035-erp-events.ts';
 import * as m0036 from './0036-erp-documents.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0032-order-search-words-postgres': m0032,
   '0033-erp-api-clients': m0033,
   '0034-erp-keys': m0034,
+  '0035-erp-events': m0035,
   '0036-erp-documents': m0036,
 };

@@ -3,6 +3,7 @@ import type { Database, DatabaseTransaction, Executor } from '../../db/database.
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { AddressesTable, AddressType } from '../../db/schema.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
+import { recordAddressChanged } from '../erp-events/erp-event.repository.ts';
 
 // All SQL of the company address book. Every statement is scoped to the tenant and the company, so an
 // id of another company or tenant finds nothing, exactly like an id that never existed.
@@ -127,6 +128,7 @@ export function createAddressRepository(db: Database) {
           .returning('id')
           .executeTakeFirstOrThrow();
         await audit?.(trx, { addressId: id, type: fields.type, city: fields.city });
+        await recordAddressChanged(trx, { tenantId, companyId, addressId: id, externalId: null, deleted: false, occurredAt: now });
         return findIn(trx, tenantId, companyId, id);
       });
     },
@@ -149,14 +151,16 @@ export function createAddressRepository(db: Database) {
         if (!current) return undefined;
         const { fields, isDefault } = change(current);
         if (isDefault) await clearDefault(trx, tenantId, companyId, fields.type, id);
+        const now = new Date().toISOString();
         await trx
           .updateTable('addresses')
-          .set({ ...columnsOf(fields), is_default: isDefault ? 1 : 0, updated_at: new Date().toISOString() })
+          .set({ ...columnsOf(fields), is_default: isDefault ? 1 : 0, updated_at: now })
           .where('tenant_id', '=', tenantId)
           .where('company_id', '=', companyId)
           .where('id', '=', id)
           .execute();
         await audit?.(trx, { addressId: id, type: fields.type, city: fields.city });
+        await recordAddressChanged(trx, { tenantId, companyId, addressId: id, externalId: current.external_id, deleted: false, occurredAt: now });
         return findIn(trx, tenantId, companyId, id);
       });
     },
@@ -178,6 +182,7 @@ export function createAddressRepository(db: Database) {
         );
         await trx.deleteFrom('addresses').where('tenant_id', '=', tenantId).where('company_id', '=', companyId).where('id', '=', id).execute();
         await audit?.(trx, { addressId: id, type: current.type, city: current.city });
+        await recordAddressChanged(trx, { tenantId, companyId, addressId: id, externalId: current.external_id, deleted: true, occurredAt: new Date().toISOString() });
         return true;
       });
     },

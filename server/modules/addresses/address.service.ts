@@ -99,6 +99,8 @@ export function toAddress(row: AddressRow, locale: RequestContext['locale']): Ad
 interface AddressDeps {
   addresses: AddressRepository;
   users: Pick<UserRepository, 'findById'>;
+  /** Told after a commit that wrote an ERP event, to sequence it soon (ADR 0021). */
+  erpEvents: { afterCommit(): void };
 }
 
 type BuyerContext = CompanyContext;
@@ -134,7 +136,7 @@ function fieldsOf(input: AddressInput, type: AddressType): AddressFields {
   };
 }
 
-export function createAddressService({ addresses, users }: AddressDeps) {
+export function createAddressService({ addresses, users, erpEvents }: AddressDeps) {
   /** Refuses a write when the user's blockUsersToAddNewAddress is set. */
   async function checkNotBlocked(ctx: BuyerContext, messageKey: 'address.adding.blocked' | 'address.changing.blocked'): Promise<void> {
     const user = await users.findById(ctx.tenant.id, ctx.identity.userId);
@@ -174,6 +176,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
       checkTypeAllowed(ctx, type);
       const row = await addresses.create(ctx.tenant.id, ctx.identity.companyId, fieldsOf(input, type), input.isDefault ?? false, maxAddressesPerCompany, auditHook(ctx, 'address.added'));
       if (!row) throw new AppError('conflict', 'address.limit_reached', { params: { max: maxAddressesPerCompany } });
+      erpEvents.afterCommit();
       return toAddress(row, ctx.locale);
     },
 
@@ -190,6 +193,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
         return { fields: fieldsOf(input, type), isDefault };
       }, auditHook(ctx, 'address.changed'));
       if (!row) throw notFound();
+      erpEvents.afterCommit();
       return toAddress(row, ctx.locale);
     },
 
@@ -202,6 +206,7 @@ export function createAddressService({ addresses, users }: AddressDeps) {
         if (billing(current) && !others.some(billing)) throw new AppError('conflict', 'address.delete.invoice_required');
       }, auditHook(ctx, 'address.deleted'));
       if (!deleted) throw notFound();
+      erpEvents.afterCommit();
     },
 
     /**

@@ -7,6 +7,7 @@ import { deleteSessionsOfUser } from '../auth/session.repository.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
 import { isShutOut, refusalOfChange, type MemberState } from './company-user-rules.ts';
 import { isUniqueViolation, type CompanyUsersRepository, type MemberRow, type MemberValues } from './company-users.repository.ts';
+import { recordCompanyUserChanged } from '../erp-events/erp-event.repository.ts';
 
 // The body of one save of a company user, in the caller's transaction (company-users.service.ts): the
 // company's lock first, then the acting admin and the user as stored now, the rules, the write, the
@@ -131,6 +132,8 @@ export async function writeMember(users: CompanyUsersRepository, trx: DatabaseTr
     const user = { id: userId, email: values.email, username: values.username, fullName, locale: before?.locale ?? null };
     await invite(users, trx, { ctx, scope, user, invitedBy: fullNameOf(actor.first_name, actor.last_name), now });
   }
+  // The ERP's feed reports the change with its commit (docs/decisions/0021-erp-event-feed.md).
+  await recordCompanyUserChanged(trx, { tenantId: scope.tenantId, userId, occurredAt: nowIso });
   const row = await users.findMember(trx, scope.tenantId, scope.companyId, userId);
   if (!row) throw notFound();
   return { row, endedSessions: shutOut };

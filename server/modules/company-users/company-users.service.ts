@@ -46,6 +46,8 @@ export interface CompanyUserServiceDeps {
   forgetLiveSessions: () => void;
   /** The time invitations are issued at. */
   clock: Clock;
+  /** Told after a commit that wrote an ERP event, to sequence it soon (ADR 0021). */
+  erpEvents: { afterCommit(): void };
 }
 
 export function toCompanyUser(row: MemberRow): CompanyUser {
@@ -80,6 +82,7 @@ export function createCompanyUserService(deps: CompanyUserServiceDeps) {
     const { row, endedSessions } = await users.transaction((trx) => writeMember(users, trx, { ...write, now: deps.clock.now() }));
     // After the commit: this process forgets the sessions it remembers (other processes within two seconds, ADR 0003).
     if (endedSessions) deps.forgetLiveSessions();
+    deps.erpEvents.afterCommit();
     return { data: toCompanyUser(row) };
   }
 

@@ -59,6 +59,8 @@ interface PlacementDeps {
   /** The status names the answer shows (kept in memory: no statement on the way to the order). */
   statusNames: Pick<OrderStatusNames, 'namesFor'>;
   clock: Clock;
+  /** Told after the order committed with its ERP event, to sequence it soon. */
+  erpEvents: { afterCommit(): void };
 }
 
 /** A claim older than this belongs to a request whose process died: the key may be used again. */
@@ -164,6 +166,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
       try {
         const plan = await planOf(ctx, input, mode);
         const { orderId, order } = await deps.db.transaction().execute((trx) => placeInTransaction(trx, plan));
+        deps.erpEvents.afterCommit();
         return { status: 201, orderId, order };
       } catch (error) {
         await requests.release(ctx.tenant.id, input.idempotencyKey);

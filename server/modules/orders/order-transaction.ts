@@ -8,6 +8,7 @@ import type { DatabaseTransaction } from '../../db/database.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { NewRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { recordErpEvent } from '../erp-events/erp-event.repository.ts';
 import { createBasketRepository, type StoredBasketLine } from '../basket/basket.repository.ts';
 import { refreshPrice } from '../basket/basket-prices.ts';
 import { groupBuyerProducts, unitPriceCents, type BuyerProduct, type BuyerVariant } from '../basket/buyer-products.ts';
@@ -352,6 +353,8 @@ export async function placeInTransaction(trx: DatabaseTransaction, plan: Placeme
   // order paid online gets it when the payment is confirmed (payments/payment.repository.ts).
   if (!plan.paymentDueAt) await writes.queueConfirmationMail({ tenantId, orderId, recipient: buyer.email, locale: ctx.locale, placedForCompanyId: acting?.companyId });
   const orderNumber = await writes.assignOrderNumber(tenantId, orderId);
+  // The ERP's feed reports the order with its commit (docs/decisions/0021-erp-event-feed.md).
+  await recordErpEvent(trx, { tenantId, type: 'order.placed', data: { orderNumber }, occurredAt: now });
   if (acting) await recordActing(trx, acting, 'order.placed', { orderId, orderNumber, orderType: input.orderType }, placedBy?.name);
   // Just placed: the default status, a timeline of its placement, no parcels yet (what a read finds too).
   const progress = orderProgressOf(order, plan.statuses, [], []);

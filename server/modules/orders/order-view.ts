@@ -84,6 +84,8 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[], not
     deliveryStatus: order.delivery_status,
     deliveryDate: order.delivery_date,
     externalOrderNumber: order.external_order_number,
+    /** The ERP's own number, once it took the order (POST /erp/v1/orders/{orderNumber}/ack); null before. */
+    erpOrderNumber: order.erp_order_number,
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,
     /** Paid online: until when the order waits for its payment (then it is cancelled), and when it was paid. */

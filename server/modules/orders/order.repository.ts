@@ -40,6 +40,7 @@ export const orderColumns = [
   'currency',
   'del_documents_links',
   'placed_by',
+  'erp_order_number',
 ] as const;
 
 export const orderItemColumns = [

@@ -34,6 +34,8 @@ interface OnlinePaymentDeps {
   log: PaymentLog;
   /** The time sessions are opened at and unpaid orders run out. */
   clock: Clock;
+  /** Told after a commit that wrote an ERP event (the order paid or cancelled), to sequence it soon. */
+  erpEvents: { afterCommit(): void };
 }
 
 /** Stripe keeps a checkout session open for at least 30 minutes and at most 24 hours. */
@@ -99,6 +101,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
   async function applyState(state: SessionState, eventId: string | null): Promise<void> {
     if (!state.paid) return;
     const outcome = await payments.applyPaid(state, eventId);
+    if (outcome === 'paid') deps.erpEvents.afterCommit();
     if (outcome === 'amount_mismatch' || outcome === 'refund_due') log.error({ sessionId: state.sessionId, outcome }, 'payment needs attention');
     if (outcome === 'unknown_session') log.warn({ sessionId: state.sessionId }, 'payment for an unknown session');
   }
@@ -197,7 +200,10 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
       for (const order of await payments.overdueOrders(now, 50)) {
         try {
           if (deps.provider && (await closeSessions(order.tenant_id, order.id))) continue;
-          if (await payments.cancelUnpaid(order.tenant_id, order.id)) cancelled += 1;
+          if (await payments.cancelUnpaid(order.tenant_id, order.id)) {
+            cancelled += 1;
+            deps.erpEvents.afterCommit();
+          }
         } catch (error) {
           // Never cancel an order whose session might still be paid: it is tried again next round.
           log.warn({ err: error, orderId: order.id }, 'overdue order not cancelled yet');

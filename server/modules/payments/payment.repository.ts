@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { defaultLocale } from '../../../core/locale.ts';
 import type { Database, DatabaseTransaction } from '../../db/database.ts';
+import { recordErpEvent } from '../erp-events/erp-event.repository.ts';
 import { createOrderWrites } from '../orders/order-writes.repository.ts';
 import type { SessionState } from './payment-provider.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
@@ -50,16 +51,17 @@ export function createPaymentRepository(db: Database) {
       .executeTakeFirst();
   }
 
-  /** Moves a payable order to `to`; false when another request changed it first. */
-  async function leavePayable(trx: Database, tenantId: number, orderId: number, to: Record<string, unknown>): Promise<boolean> {
-    const result = await trx
+  /** Moves a payable order to `to`; answers its order number, or null when another request changed it first. */
+  async function leavePayable(trx: Database, tenantId: number, orderId: number, to: Record<string, unknown>): Promise<string | null> {
+    const row = await trx
       .updateTable('orders')
       .set({ ...to, updated_at: new Date().toISOString() })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)
       .where('payment_status', 'in', [...payableStates])
+      .returning('order_number')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return row?.order_number ?? null;
   }
 
   async function queueMail(trx: DatabaseTransaction, order: { tenant_id: number; order_id: number; email: string | null; locale: string | null; company_id: number; placed_by_user_id: number | null }) {
@@ -194,8 +196,11 @@ export function createPaymentRepository(db: Database) {
         if (!order) return 'unknown_session';
         if (state.amountCents !== order.gross_total_cents || state.currency?.toLowerCase() !== order.currency.toLowerCase()) return 'amount_mismatch';
         await trx.updateTable('payment_sessions').set({ status: 'paid' }).where('session_id', '=', state.sessionId).execute();
-        if (await leavePayable(trx, order.tenant_id, order.order_id, { payment_status: 'paid', paid_at: new Date().toISOString() })) {
+        const paidAt = new Date().toISOString();
+        const orderNumber = await leavePayable(trx, order.tenant_id, order.order_id, { payment_status: 'paid', paid_at: paidAt });
+        if (orderNumber !== null) {
           await queueMail(trx, order);
+          await recordErpEvent(trx, { tenantId: order.tenant_id, type: 'order.paid', data: { orderNumber }, occurredAt: paidAt });
           return 'paid';
         }
         if (order.payment_status === 'cancelled') {
@@ -251,7 +256,9 @@ export function createPaymentRepository(db: Database) {
     /** Cancels an order that was not paid in time and gives its stock back; false when it was paid or changed meanwhile. */
     cancelUnpaid(tenantId: number, orderId: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        if (!(await leavePayable(trx, tenantId, orderId, { payment_status: 'cancelled', status_id: cancelledStatusId }))) return false;
+        const orderNumber = await leavePayable(trx, tenantId, orderId, { payment_status: 'cancelled', status_id: cancelledStatusId });
+        if (orderNumber === null) return false;
+        await recordErpEvent(trx, { tenantId, type: 'order.cancelled', data: { orderNumber }, occurredAt: new Date().toISOString() });
         await trx.updateTable('payment_sessions').set({ status: 'expired' }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
         await releaseStock(trx, tenantId, orderId);
         return true;
@@ -270,7 +277,7 @@ export function createPaymentRepository(db: Database) {
           .executeTakeFirst();
         if (!order) return false;
         const switched = await leavePayable(trx, tenantId, orderId, { payment_status: 'open', payment_method: method.name, payment_method_id: method.id });
-        if (!switched) return false;
+        if (switched === null) return false;
         await trx.updateTable('payment_sessions').set({ status: 'expired' }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
         await queueMail(trx, order);
         await audit?.(trx);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
 import type { SignupRequestPayload } from '../mail/signup-mails.ts';
+import { recordErpEvent } from '../erp-events/erp-event.repository.ts';
 
 // The signup requests (migration 0027) and their two mails, written together or not at all.
 
@@ -64,6 +65,7 @@ export function createSignupRepository(db: Database) {
         const payload: SignupRequestPayload = { ...fields, requestId: inserted.id, receivedAt: inserted.created_at };
         await queueMail(trx, { tenantId, recipient: request.email, locale: request.locale }, { kind: 'signup_confirmation', payload });
         if (notify) await queueMail(trx, { tenantId, recipient: notify.recipient, locale: notify.locale }, { kind: 'signup_notification', payload });
+        await recordErpEvent(trx, { tenantId, type: 'signupRequest.created', data: { id: inserted.id }, occurredAt: inserted.created_at });
         return { outcome: 'created', id: inserted.id };
       });
     },

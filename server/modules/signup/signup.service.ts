@@ -28,6 +28,8 @@ export function createSignupService(deps: {
   signups: SignupRepository;
   throttle: RequestThrottle;
   settings: Pick<SettingsService, 'getConfiguration'>;
+  /** Told after a commit that wrote an ERP event, to sequence it soon (ADR 0021). */
+  erpEvents: { afterCommit(): void };
 }) {
   const { signups, throttle, settings } = deps;
 
@@ -50,6 +52,7 @@ export function createSignupService(deps: {
       );
       if (result.outcome === 'account_exists') throw new AppError('conflict', 'signup.error.account_exists', { field: 'email' });
       if (result.outcome === 'duplicate') throw new AppError('conflict', 'signup.error.duplicate', { field: 'email' });
+      deps.erpEvents.afterCommit();
       return { status: 'received' };
     },
   };
