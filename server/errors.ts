@@ -42,6 +42,12 @@ export class AppError extends Error {
   get statusCode(): number {
     return statusByCode[this.code];
   }
+
+  /**
+   * Fastify sets the status on an error a validator hands it (`error.statusCode ||= 400`); without a setter
+   * that assignment throws. The status follows from the code alone, so the value is ignored.
+   */
+  set statusCode(_status: number) {}
 }
 
 // Checked by shape, not instanceof: the route modules are bundled separately from the server,

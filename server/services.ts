@@ -66,6 +66,15 @@ import { createBackgroundLoop } from './lib/background-loop.ts';
 import type { Clock } from './lib/clock.ts';
 import { createApiClientRepository } from './modules/erp/api-client.repository.ts';
 import { createApiClientService } from './modules/erp/api-client.service.ts';
+import { createCustomerReferencesRepository } from './modules/erp-customers/customer-references.repository.ts';
+import { createErpAddressesRepository } from './modules/erp-customers/erp-addresses.repository.ts';
+import { createErpAddressesService } from './modules/erp-customers/erp-addresses.service.ts';
+import { createErpCompaniesRepository } from './modules/erp-customers/erp-companies.repository.ts';
+import { createErpCompaniesService } from './modules/erp-customers/erp-companies.service.ts';
+import { createErpSalesAssignmentsRepository } from './modules/erp-customers/erp-sales-assignments.repository.ts';
+import { createErpSalesAssignmentsService } from './modules/erp-customers/erp-sales-assignments.service.ts';
+import { createErpUsersRepository } from './modules/erp-customers/erp-users.repository.ts';
+import { createErpUsersService } from './modules/erp-customers/erp-users.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 
@@ -146,10 +155,34 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     forgetLiveSessions: () => auth.clearCache(),
     clock,
   });
+  const customerReferences = createCustomerReferencesRepository(db);
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
     apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
+    // The ERP's customer data (server/erp/customers): companies, users, addresses, sales persons' customers.
+    // A change is seen at once: what this process keeps of companies and sessions is forgotten after each.
+    erpCompanies: createErpCompaniesService({
+      companies: createErpCompaniesRepository(db),
+      forgetCompanies: () => {
+        catalog.clearCache();
+        orderScopes.clearCache();
+      },
+      clock,
+    }),
+    erpUsers: createErpUsersService({
+      users: createErpUsersRepository(db),
+      references: customerReferences,
+      sellerName: async (tenantId) => (await settings.getSellerCompany(tenantId)).name,
+      forgetLiveSessions: () => auth.clearCache(),
+      clock,
+    }),
+    erpAddresses: createErpAddressesService({ addresses: createErpAddressesRepository(db), references: customerReferences, clock }),
+    erpSalesAssignments: createErpSalesAssignmentsService({
+      assignments: createErpSalesAssignmentsRepository(db),
+      references: customerReferences,
+      forgetLiveSessions: () => auth.clearCache(),
+    }),
     settings,
     auth,
     users: createUserService(users),
