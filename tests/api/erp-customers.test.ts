@@ -232,6 +232,21 @@ describe('PUT /erp/v1/users', () => {
     expect(outcomes(await upsert('users', [user('U-1'), user('U-2', { locked: true })]))).toEqual(['unchanged', 'unchanged']);
     expect(await writesTo('users')).toBe(0);
     expect(await writesTo('mail_outbox')).toBe(0);
+
+    // Unlocked before setting a password: invited now. A new address of a user still invited: told at the
+    // old one, invited at the new one (the earlier link dies).
+    const firstToken = await shop.db.selectFrom('password_tokens').select('token_hash').where('user_id', '=', created.id).executeTakeFirstOrThrow();
+    expect(outcomes(await upsert('users', [user('U-1', { email: 'karla@kunde.example' }), user('U-2')]))).toEqual(['updated', 'updated']);
+    const later = await shop.db.selectFrom('mail_outbox').select(['kind', 'recipient']).where('tenant_id', '=', tenantId).where('recipient', 'in', ['u-1@kunde.example', 'karla@kunde.example', 'u-2@kunde.example']).orderBy('id').execute();
+    expect(later).toEqual([
+      { kind: 'user_invitation', recipient: 'u-1@kunde.example' },
+      { kind: 'email_changed', recipient: 'u-1@kunde.example' },
+      { kind: 'user_invitation', recipient: 'karla@kunde.example' },
+      { kind: 'user_invitation', recipient: 'u-2@kunde.example' },
+    ]);
+    const tokens = await shop.db.selectFrom('password_tokens').select('token_hash').where('user_id', '=', created.id).execute();
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]!.token_hash).not.toBe(firstToken.token_hash);
   });
 
   it('fails a row naming the field: unknown company, a taken username, the role’s company rule, bad values', async () => {

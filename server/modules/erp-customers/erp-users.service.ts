@@ -26,7 +26,8 @@ import { isShutOut, sameUser, userColumnsOf, userRowSchema, type UserColumns } f
 //   5. in one transaction: new users with a password nobody knows and the invitation mail (a single-use
 //      link valid 7 days, through the outbox) unless inactive or locked; changed users written; a user
 //      locked or deactivated loses every session and password link (docs/product.md, Company users); a
-//      changed address hears of it (as in the profile) and a user still invited gets the invitation anew;
+//      changed address hears of it (as in the profile); a user who has not set a password yet gets the
+//      invitation anew at a new address, or once unlocked or activated;
 //   6. after the commit, this process forgets the sessions it remembers (a locked user is out at once, a
 //      new role or company counts from the next request; other processes within two seconds, ADR 0003).
 
@@ -64,18 +65,21 @@ export function createErpUsersService(deps: ErpUsersDeps) {
       await deleteSessionsOfUser(trx, { tenantId, userId: before.id });
       await deletePasswordTokensOfUser(trx, { tenantId, userId: before.id });
     }
-    if (before.email.toLowerCase() !== columns.email.toLowerCase()) {
+    const emailChanged = before.email.toLowerCase() !== columns.email.toLowerCase();
+    if (emailChanged) {
       await queueMail(
         trx,
         { tenantId, recipient: before.email, locale: before.locale ?? defaultLocale },
         { kind: 'email_changed', payload: { fullName: write.fullName, newEmail: columns.email, changedAt: deps.clock.now().toISOString() } },
       );
-      // Links sent to the old address stop working; a user still invited gets the invitation at the new one.
+      // Links sent to the old address stop working.
       if (!shutOut) await deletePasswordTokensOfUser(trx, { tenantId, userId: before.id });
-      if (!shutOut && isInvitationPending(before)) {
-        await users.markInvited(trx, tenantId, before.id, deps.clock.now().toISOString());
-        await invite(trx, write, before.id);
-      }
+    }
+    // A user who has not set a password yet gets the invitation (anew) at their new address, or once they may
+    // sign in (a user made locked or inactive was not invited).
+    if (!shutOut && isInvitationPending(before) && (emailChanged || isShutOut(before))) {
+      await users.markInvited(trx, tenantId, before.id, deps.clock.now().toISOString());
+      await invite(trx, write, before.id);
     }
   }
 
