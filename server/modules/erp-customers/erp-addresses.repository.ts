@@ -1,4 +1,5 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
+import { engineOf } from '../../db/migration-helpers.ts';
 import type { AddressType } from '../../db/schema.ts';
 import type { AddressColumns, StoredAddressColumns } from './address-row.ts';
 import { chunksOf } from './keyed-rows.ts';
@@ -14,6 +15,8 @@ export interface StoredAddress extends StoredAddressColumns {
 const rowsPerInsert = 200;
 
 export function createErpAddressesRepository(db: Database) {
+  const isPostgres = engineOf(db) === 'postgres';
+
   return {
     transaction<T>(work: (trx: DatabaseTransaction) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
@@ -64,6 +67,19 @@ export function createErpAddressesRepository(db: Database) {
         for (const row of rows) counts.set(row.company_id, Number(row.count));
       }
       return counts;
+    },
+
+    /**
+     * Locks the address books whose default marks the transaction moves, as the address book does
+     * (address.repository.ts): on PostgreSQL the companies' rows, in id order so two writers never wait for
+     * each other in a circle; SQLite runs one writing transaction at a time.
+     */
+    async lockCompanies(trx: DatabaseTransaction, tenantId: number, companyIds: readonly number[]): Promise<void> {
+      if (!isPostgres) return;
+      const sorted = [...new Set(companyIds)].sort((a, b) => a - b);
+      for (const chunk of chunksOf(sorted)) {
+        await trx.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).where('id', 'in', chunk).orderBy('id').forUpdate().execute();
+      }
     },
 
     /** Takes the default mark of a type from the company's other addresses. */

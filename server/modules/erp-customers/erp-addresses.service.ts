@@ -17,8 +17,9 @@ import { allResults, failed, parseKeyedRows, unknownReference } from './keyed-ro
 //      company without `isDefault` starts as an ordinary one there, as in the address book;
 //   4. at most 200 addresses per company: a new one beyond fails ('erp.address.limit_reached');
 //   5. each row compared with what is stored: identical → 'unchanged', nothing written;
-//   6. in one transaction: the default mark taken from the other addresses of the type where a row takes it,
-//      then the new addresses and the changes. Orders keep their own copy of their addresses.
+//   6. in one transaction: the address books whose default marks move locked (as the address book locks
+//      them), the mark taken from the other addresses of the type where a row takes it, then the new
+//      addresses and the changes. Orders keep their own copy of their addresses.
 // The address book reads the table on every request: a change shows at once.
 
 export interface ErpAddressesDeps {
@@ -84,11 +85,12 @@ export function createErpAddressesService(deps: ErpAddressesDeps) {
       }
       if (writes.length === 0) return allResults(results);
 
+      const takingDefault = writes.filter(
+        ({ columns, before }) => columns.is_default === 1 && (before === null || before.is_default !== 1 || before.company_id !== columns.company_id || before.type !== columns.type),
+      );
       await addresses.transaction(async (trx) => {
-        for (const { columns, before } of writes) {
-          const takesDefault = columns.is_default === 1 && (before === null || before.is_default !== 1 || before.company_id !== columns.company_id || before.type !== columns.type);
-          if (takesDefault) await addresses.clearDefault(trx, tenantId, columns.company_id, columns.type, before?.id ?? null);
-        }
+        await addresses.lockCompanies(trx, tenantId, takingDefault.map((write) => write.columns.company_id));
+        for (const { columns, before } of takingDefault) await addresses.clearDefault(trx, tenantId, columns.company_id, columns.type, before?.id ?? null);
         const created = writes.filter((write) => write.before === null);
         await addresses.insert(trx, tenantId, created, deps.clock.now().toISOString());
         for (const write of writes) if (write.before) await addresses.update(trx, tenantId, write.before.id, write.columns);

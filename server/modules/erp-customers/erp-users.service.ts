@@ -3,7 +3,7 @@ import { defaultLocale } from '../../../core/locale.ts';
 import type { DatabaseTransaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
-import { queueInvitationMail } from '../auth/password-link-mails.ts';
+import { queueInvitationMails } from '../auth/password-link-mails.ts';
 import { hashPassword } from '../auth/password.ts';
 import { deletePasswordTokensOfUser } from '../auth/password-token.repository.ts';
 import { deleteSessionsOfUser } from '../auth/session.repository.ts';
@@ -57,8 +57,11 @@ const isInvitationPending = (user: StoredUser) => user.invited_at !== null && us
 export function createErpUsersService(deps: ErpUsersDeps) {
   const { users, references } = deps;
 
-  /** What follows from one changed user, in the transaction: sessions and links ended, mails queued. */
-  async function afterChange(trx: DatabaseTransaction, tenantId: number, write: UserWrite & { before: StoredUser }, invite: (trx: DatabaseTransaction, write: UserWrite, userId: number) => Promise<void>) {
+  /**
+   * What follows from one changed user, in the transaction: sessions and links ended, the old address told.
+   * Answers whether the user is to be invited (anew).
+   */
+  async function afterChange(trx: DatabaseTransaction, tenantId: number, write: UserWrite & { before: StoredUser }): Promise<boolean> {
     const { before, columns } = write;
     const shutOut = isShutOut(columns);
     if (shutOut && !isShutOut(before)) {
@@ -79,8 +82,9 @@ export function createErpUsersService(deps: ErpUsersDeps) {
     // sign in (a user made locked or inactive was not invited).
     if (!shutOut && isInvitationPending(before) && (emailChanged || isShutOut(before))) {
       await users.markInvited(trx, tenantId, before.id, deps.clock.now().toISOString());
-      await invite(trx, write, before.id);
+      return true;
     }
+    return false;
   }
 
   return {
@@ -128,21 +132,21 @@ export function createErpUsersService(deps: ErpUsersDeps) {
       const passwordHash = created.length > 0 ? await hashPassword(randomBytes(32).toString('base64url')) : '';
       const sellerName = await deps.sellerName(tenantId);
       const now = deps.clock.now();
-      const invite = async (trx: DatabaseTransaction, write: UserWrite, userId: number) => {
-        const recipient = { id: userId, username: write.columns.username, email: write.columns.email, fullName: write.fullName, locale: write.columns.locale ?? write.before?.locale ?? null };
-        await queueInvitationMail(trx, { tenantId, user: recipient, companyName: write.companyName ?? sellerName, invitedBy: sellerName, now });
-      };
+      const invitationOf = (write: UserWrite, userId: number) => ({
+        user: { id: userId, username: write.columns.username, email: write.columns.email, fullName: write.fullName, locale: write.columns.locale ?? write.before?.locale ?? null },
+        companyName: write.companyName ?? sellerName,
+        invitedBy: sellerName,
+      });
 
       await users.transaction(async (trx) => {
         const ids = await users.insert(trx, tenantId, created.map((write) => ({ externalId: write.externalId, columns: write.columns })), passwordHash, now.toISOString());
-        for (const write of created) {
-          if (!isShutOut(write.columns)) await invite(trx, write, ids.get(write.externalId)!);
-        }
+        const invitations = created.filter((write) => !isShutOut(write.columns)).map((write) => invitationOf(write, ids.get(write.externalId)!));
         for (const write of writes) {
           if (write.before === null) continue;
           await users.update(trx, tenantId, write.before.id, write.columns);
-          await afterChange(trx, tenantId, { ...write, before: write.before }, invite);
+          if (await afterChange(trx, tenantId, { ...write, before: write.before })) invitations.push(invitationOf(write, write.before.id));
         }
+        await queueInvitationMails(trx, { tenantId, invitations, now });
       });
       deps.forgetLiveSessions();
       return allResults(results);
