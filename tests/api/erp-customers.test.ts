@@ -170,6 +170,13 @@ describe('PUT /erp/v1/companies', () => {
     expect(await companyRow('20001')).toMatchObject({ freight_expense_cents: null, freight_expense_until_cents: null, is_active: 0, name: 'Nordsee Bau GmbH' });
   });
 
+  it('answers two requests creating the same company at once: one creates it, the other finds it', async () => {
+    const rows = [company('20015', { name: 'Doppelt GmbH' })];
+    const answers = await Promise.all([upsert('companies', rows), upsert('companies', rows)]);
+    expect(answers.map((answer) => outcomes(answer)[0]).sort()).toEqual(['created', 'unchanged']);
+    expect(await shop.db.selectFrom('companies').select('id').where('customer_no', '=', '20015').execute()).toHaveLength(1);
+  });
+
   it('fails the later of two rows with one customer number, and a row that is no object', async () => {
     const answer = await upsert('companies', [company('20010'), company('20010', { name: 'Zweite' }), 'no row']);
     expect(outcomes(answer)).toEqual(['created', { externalId: 'erp.key.duplicate' }, { '': 'validation.invalid' }]);

@@ -3,6 +3,7 @@ import type { ErpContext } from '../access/erp-access.ts';
 import type { RowResult } from '../erp/row-results.ts';
 import { companyColumnsOf, companyRowSchema, sameCompany, type CompanyColumns } from './company-row.ts';
 import type { ErpCompaniesRepository } from './erp-companies.repository.ts';
+import { retriedOnceOnUniqueViolation } from './unique-race.ts';
 import { allResults, parseKeyedRows } from './keyed-rows.ts';
 
 // PUT /erp/v1/companies: the ERP's customer companies, keyed by customer number (company-row.ts).
@@ -28,37 +29,40 @@ export interface ErpCompaniesDeps {
 export function createErpCompaniesService(deps: ErpCompaniesDeps) {
   const { companies } = deps;
 
+  async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
+    const { results, pending } = parseKeyedRows(companyRowSchema, rows, 'externalId');
+    const stored = new Map((await companies.findByCustomerNos(ctx.tenantId, pending.map((row) => row.value.externalId))).map((row) => [row.customer_no, row]));
+
+    const inserts: { customerNo: string; columns: CompanyColumns }[] = [];
+    const updates: { id: number; columns: CompanyColumns }[] = [];
+    for (const row of pending) {
+      const columns = companyColumnsOf(row.value);
+      const before = stored.get(row.value.externalId);
+      const line = row.index + 1;
+      if (!before) {
+        inserts.push({ customerNo: row.value.externalId, columns });
+        results[row.index] = { line, key: row.key, result: 'created' };
+      } else if (sameCompany(before, columns)) {
+        results[row.index] = { line, key: row.key, result: 'unchanged' };
+      } else {
+        updates.push({ id: before.id, columns });
+        results[row.index] = { line, key: row.key, result: 'updated' };
+      }
+    }
+
+    if (inserts.length > 0 || updates.length > 0) {
+      await companies.transaction(async (trx) => {
+        await companies.insert(trx, ctx.tenantId, inserts, deps.clock.now().toISOString());
+        for (const update of updates) await companies.update(trx, ctx.tenantId, update.id, update.columns);
+      });
+      deps.forgetCompanies();
+    }
+    return allResults(results);
+  }
+
   return {
-    async upsert(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
-      const { results, pending } = parseKeyedRows(companyRowSchema, rows, 'externalId');
-      const stored = new Map((await companies.findByCustomerNos(ctx.tenantId, pending.map((row) => row.value.externalId))).map((row) => [row.customer_no, row]));
-
-      const inserts: { customerNo: string; columns: CompanyColumns }[] = [];
-      const updates: { id: number; columns: CompanyColumns }[] = [];
-      for (const row of pending) {
-        const columns = companyColumnsOf(row.value);
-        const before = stored.get(row.value.externalId);
-        const line = row.index + 1;
-        if (!before) {
-          inserts.push({ customerNo: row.value.externalId, columns });
-          results[row.index] = { line, key: row.key, result: 'created' };
-        } else if (sameCompany(before, columns)) {
-          results[row.index] = { line, key: row.key, result: 'unchanged' };
-        } else {
-          updates.push({ id: before.id, columns });
-          results[row.index] = { line, key: row.key, result: 'updated' };
-        }
-      }
-
-      if (inserts.length > 0 || updates.length > 0) {
-        await companies.transaction(async (trx) => {
-          await companies.insert(trx, ctx.tenantId, inserts, deps.clock.now().toISOString());
-          for (const update of updates) await companies.update(trx, ctx.tenantId, update.id, update.columns);
-        });
-        deps.forgetCompanies();
-      }
-      return allResults(results);
-    },
+    /** Every row's result, in the request's order; run once more when another request created a record meanwhile. */
+    upsert: (ctx: ErpContext, rows: readonly unknown[]) => retriedOnceOnUniqueViolation(() => upsertOnce(ctx, rows)),
   };
 }
 

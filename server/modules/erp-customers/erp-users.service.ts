@@ -11,6 +11,7 @@ import { queueMail } from '../mail/mail-outbox.repository.ts';
 import type { RowResult } from '../erp/row-results.ts';
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpUsersRepository, StoredUser } from './erp-users.repository.ts';
+import { retriedOnceOnUniqueViolation } from './unique-race.ts';
 import { allResults, failed, parseKeyedRows, unknownReference } from './keyed-rows.ts';
 import { isShutOut, sameUser, userColumnsOf, userRowSchema, type UserColumns } from './user-row.ts';
 
@@ -87,70 +88,73 @@ export function createErpUsersService(deps: ErpUsersDeps) {
     return false;
   }
 
-  return {
-    async upsert(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
-      const { tenantId } = ctx;
-      const { results, pending } = parseKeyedRows(userRowSchema, rows, 'externalId');
-      const [companies, storedUsers, holders] = await Promise.all([
-        references.companies(tenantId, pending.flatMap((row) => (row.value.companyExternalId === undefined ? [] : [row.value.companyExternalId]))),
-        users.findByExternalIds(tenantId, pending.map((row) => row.value.externalId)),
-        users.usernameHolders(tenantId, pending.map((row) => row.value.username)),
-      ]);
-      const stored = new Map(storedUsers.map((user) => [user.external_id, user]));
+  async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
+    const { tenantId } = ctx;
+    const { results, pending } = parseKeyedRows(userRowSchema, rows, 'externalId');
+    const [companies, storedUsers, holders] = await Promise.all([
+      references.companies(tenantId, pending.flatMap((row) => (row.value.companyExternalId === undefined ? [] : [row.value.companyExternalId]))),
+      users.findByExternalIds(tenantId, pending.map((row) => row.value.externalId)),
+      users.usernameHolders(tenantId, pending.map((row) => row.value.username)),
+    ]);
+    const stored = new Map(storedUsers.map((user) => [user.external_id, user]));
 
-      const writes: UserWrite[] = [];
-      const claimed = new Set<string>();
-      for (const row of pending) {
-        const { value } = row;
-        const company = value.companyExternalId === undefined ? null : companies.get(value.companyExternalId);
-        if (company === undefined) {
-          results[row.index] = failed(row.index, row.key, [unknownReference('companyExternalId', value.companyExternalId!)]);
-          continue;
-        }
-        const before = stored.get(value.externalId) ?? null;
-        const name = value.username.toLowerCase();
-        const holder = holders.get(name);
-        if (claimed.has(name) || (holder !== undefined && holder !== before?.id)) {
-          results[row.index] = failed(row.index, row.key, [{ path: 'username', code: 'erp.user.username.taken', params: { username: value.username } }]);
-          continue;
-        }
-        claimed.add(name);
-        const columns = userColumnsOf(value, company?.id ?? null);
-        const line = row.index + 1;
-        if (before && sameUser(before, columns)) {
-          results[row.index] = { line, key: row.key, result: 'unchanged' };
-          continue;
-        }
-        results[row.index] = { line, key: row.key, result: before ? 'updated' : 'created' };
-        writes.push({ index: row.index, externalId: value.externalId, columns, fullName: fullNameOf(columns), companyName: company?.name ?? null, before });
+    const writes: UserWrite[] = [];
+    const claimed = new Set<string>();
+    for (const row of pending) {
+      const { value } = row;
+      const company = value.companyExternalId === undefined ? null : companies.get(value.companyExternalId);
+      if (company === undefined) {
+        results[row.index] = failed(row.index, row.key, [unknownReference('companyExternalId', value.companyExternalId!)]);
+        continue;
       }
-      if (writes.length === 0) return allResults(results);
+      const before = stored.get(value.externalId) ?? null;
+      const name = value.username.toLowerCase();
+      const holder = holders.get(name);
+      if (claimed.has(name) || (holder !== undefined && holder !== before?.id)) {
+        results[row.index] = failed(row.index, row.key, [{ path: 'username', code: 'erp.user.username.taken', params: { username: value.username } }]);
+        continue;
+      }
+      claimed.add(name);
+      const columns = userColumnsOf(value, company?.id ?? null);
+      const line = row.index + 1;
+      if (before && sameUser(before, columns)) {
+        results[row.index] = { line, key: row.key, result: 'unchanged' };
+        continue;
+      }
+      results[row.index] = { line, key: row.key, result: before ? 'updated' : 'created' };
+      writes.push({ index: row.index, externalId: value.externalId, columns, fullName: fullNameOf(columns), companyName: company?.name ?? null, before });
+    }
+    if (writes.length === 0) return allResults(results);
 
-      const created = writes.filter((write) => write.before === null);
-      // Hashing is slow on purpose: one hash of a secret nobody knows, made before the transaction, serves every
-      // new user of the request (each sets their own password through the invitation).
-      const passwordHash = created.length > 0 ? await hashPassword(randomBytes(32).toString('base64url')) : '';
-      const sellerName = await deps.sellerName(tenantId);
-      const now = deps.clock.now();
-      const invitationOf = (write: UserWrite, userId: number) => ({
-        user: { id: userId, username: write.columns.username, email: write.columns.email, fullName: write.fullName, locale: write.columns.locale ?? write.before?.locale ?? null },
-        companyName: write.companyName ?? sellerName,
-        invitedBy: sellerName,
-      });
+    const created = writes.filter((write) => write.before === null);
+    // Hashing is slow on purpose: one hash of a secret nobody knows, made before the transaction, serves every
+    // new user of the request (each sets their own password through the invitation).
+    const passwordHash = created.length > 0 ? await hashPassword(randomBytes(32).toString('base64url')) : '';
+    const sellerName = await deps.sellerName(tenantId);
+    const now = deps.clock.now();
+    const invitationOf = (write: UserWrite, userId: number) => ({
+      user: { id: userId, username: write.columns.username, email: write.columns.email, fullName: write.fullName, locale: write.columns.locale ?? write.before?.locale ?? null },
+      companyName: write.companyName ?? sellerName,
+      invitedBy: sellerName,
+    });
 
-      await users.transaction(async (trx) => {
-        const ids = await users.insert(trx, tenantId, created.map((write) => ({ externalId: write.externalId, columns: write.columns })), passwordHash, now.toISOString());
-        const invitations = created.filter((write) => !isShutOut(write.columns)).map((write) => invitationOf(write, ids.get(write.externalId)!));
-        for (const write of writes) {
-          if (write.before === null) continue;
-          await users.update(trx, tenantId, write.before.id, write.columns);
-          if (await afterChange(trx, tenantId, { ...write, before: write.before })) invitations.push(invitationOf(write, write.before.id));
-        }
-        await queueInvitationMails(trx, { tenantId, invitations, now });
-      });
-      deps.forgetLiveSessions();
-      return allResults(results);
-    },
+    await users.transaction(async (trx) => {
+      const ids = await users.insert(trx, tenantId, created.map((write) => ({ externalId: write.externalId, columns: write.columns })), passwordHash, now.toISOString());
+      const invitations = created.filter((write) => !isShutOut(write.columns)).map((write) => invitationOf(write, ids.get(write.externalId)!));
+      for (const write of writes) {
+        if (write.before === null) continue;
+        await users.update(trx, tenantId, write.before.id, write.columns);
+        if (await afterChange(trx, tenantId, { ...write, before: write.before })) invitations.push(invitationOf(write, write.before.id));
+      }
+      await queueInvitationMails(trx, { tenantId, invitations, now });
+    });
+    deps.forgetLiveSessions();
+    return allResults(results);
+  }
+
+  return {
+    /** Every row's result, in the request's order; run once more when another request created a record meanwhile. */
+    upsert: (ctx: ErpContext, rows: readonly unknown[]) => retriedOnceOnUniqueViolation(() => upsertOnce(ctx, rows)),
   };
 }
 
