@@ -200,6 +200,23 @@ describe('PUT /erp/v1/companies', () => {
     expect((await listing()).data[0]!.isGrossPrice).toBe(true);
   });
 
+  it('applies a company’s sharing of orders and finance to its users at once', async () => {
+    const customer = await shop.login('customer');
+    const orders = async () => (await json<{ meta: { total: number } }>(customer, '/api/order')).meta.total;
+    const finance = async () => (await shop.app.inject({ url: '/api/account/list', headers: { authorization: customer } })).statusCode;
+    const name = (await companyRow('10001'))!.name;
+    await upsert('companies', [company('10001', { name, usersSeeCompanyOrders: true, usersSeeFinance: false })]);
+    const companyOrders = await orders();
+    expect(await finance()).toBe(403);
+    // The order history keeps a company's setting a few seconds: the change is seen without waiting.
+    expect(outcomes(await upsert('companies', [company('10001', { name, usersSeeCompanyOrders: false, usersSeeFinance: true })]))).toEqual(['updated']);
+    const ownOrders = await orders();
+    expect(ownOrders).toBeLessThan(companyOrders);
+    expect(await finance()).toBe(200);
+    await upsert('companies', [company('10001', { name, usersSeeCompanyOrders: true, usersSeeFinance: false })]);
+    expect(await orders()).toBe(companyOrders);
+  });
+
   it('lets a sales person find a new or renamed company with the next search', async () => {
     const sales = await shop.login('sales');
     await giveExternalId('sales', 'S-FIND');
