@@ -275,7 +275,7 @@ describe('PUT /erp/v1/users', () => {
 
   it('fails a row naming the field: unknown company, a taken username, the role’s company rule, bad values', async () => {
     const answer = await upsert('users', [
-      user('U-10', { companyExternalId: '29999' }),
+      user('U-10', { companyExternalId: '29999', username: 'Customer' }),
       user('U-11', { username: 'CUSTOMER' }),
       user('U-12', { username: 'twice' }),
       user('U-13', { username: 'Twice' }),
@@ -285,7 +285,7 @@ describe('PUT /erp/v1/users', () => {
       user('U-12', { username: 'other' }),
     ]);
     expect(outcomes(answer)).toEqual([
-      { companyExternalId: 'erp.reference.unknown' },
+      { companyExternalId: 'erp.reference.unknown', username: 'erp.user.username.taken' },
       { username: 'erp.user.username.taken' },
       'created',
       { username: 'erp.user.username.taken' },

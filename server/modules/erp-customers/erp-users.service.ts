@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/password.ts';
 import { deletePasswordTokensOfUser } from '../auth/password-token.repository.ts';
 import { deleteSessionsOfUser } from '../auth/session.repository.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
-import type { RowResult } from '../erp/row-results.ts';
+import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpUsersRepository, StoredUser } from './erp-users.repository.ts';
 import { retriedOnceOnUniqueViolation } from './unique-race.ts';
@@ -43,7 +43,6 @@ export interface ErpUsersDeps {
 }
 
 interface UserWrite {
-  index: number;
   externalId: string;
   columns: UserColumns;
   fullName: string;
@@ -103,15 +102,14 @@ export function createErpUsersService(deps: ErpUsersDeps) {
     for (const row of pending) {
       const { value } = row;
       const company = value.companyExternalId === undefined ? null : companies.get(value.companyExternalId);
-      if (company === undefined) {
-        results[row.index] = failed(row.index, row.key, [unknownReference('companyExternalId', value.companyExternalId!)]);
-        continue;
-      }
       const before = stored.get(value.externalId) ?? null;
       const name = value.username.toLowerCase();
       const holder = holders.get(name);
-      if (claimed.has(name) || (holder !== undefined && holder !== before?.id)) {
-        results[row.index] = failed(row.index, row.key, [{ path: 'username', code: 'erp.user.username.taken', params: { username: value.username } }]);
+      const problems: RowProblem[] = [];
+      if (company === undefined) problems.push(unknownReference('companyExternalId', value.companyExternalId!));
+      if (claimed.has(name) || (holder !== undefined && holder !== before?.id)) problems.push({ path: 'username', code: 'erp.user.username.taken', params: { username: value.username } });
+      if (problems.length > 0 || company === undefined) {
+        results[row.index] = failed(row.index, row.key, problems);
         continue;
       }
       claimed.add(name);
@@ -122,7 +120,7 @@ export function createErpUsersService(deps: ErpUsersDeps) {
         continue;
       }
       results[row.index] = { line, key: row.key, result: before ? 'updated' : 'created' };
-      writes.push({ index: row.index, externalId: value.externalId, columns, fullName: fullNameOf(columns), companyName: company?.name ?? null, before });
+      writes.push({ externalId: value.externalId, columns, fullName: fullNameOf(columns), companyName: company?.name ?? null, before });
     }
     if (writes.length === 0) return allResults(results);
 
@@ -133,7 +131,7 @@ export function createErpUsersService(deps: ErpUsersDeps) {
     const sellerName = await deps.sellerName(tenantId);
     const now = deps.clock.now();
     const invitationOf = (write: UserWrite, userId: number) => ({
-      user: { id: userId, username: write.columns.username, email: write.columns.email, fullName: write.fullName, locale: write.columns.locale ?? write.before?.locale ?? null },
+      user: { id: userId, username: write.columns.username, email: write.columns.email, fullName: write.fullName, locale: write.columns.locale !== undefined ? write.columns.locale : (write.before?.locale ?? null) },
       companyName: write.companyName ?? sellerName,
       invitedBy: sellerName,
     });
