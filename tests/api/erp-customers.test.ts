@@ -349,6 +349,14 @@ describe('PUT /erp/v1/addresses', () => {
     // isDefault left out keeps the stored mark.
     expect(outcomes(await upsert('addresses', [address('A-1', { street2: 'Tor 4', phone: '+49 40 999' }), address('A-2')]))).toEqual(['unchanged', 'unchanged']);
     expect(await writesTo('addresses')).toBe(0);
+
+    // A row that keeps its stored mark gives it up to a row of the same request that takes it.
+    expect(outcomes(await upsert('addresses', [address('A-2'), address('A-1', { street2: 'Tor 4', phone: '+49 40 999', isDefault: true })]))).toEqual(['unchanged', 'updated']);
+    const marks = await shop.db.selectFrom('addresses').select(['external_id', 'is_default']).where('external_id', 'in', ['A-1', 'A-2']).orderBy('external_id').execute();
+    expect(marks).toEqual([
+      { external_id: 'A-1', is_default: 1 },
+      { external_id: 'A-2', is_default: 0 },
+    ]);
   });
 
   it('fails a row naming the field: unknown company, missing receiver and street, a bad zip and country, two defaults of a type', async () => {

@@ -13,9 +13,9 @@ import { allResults, failed, parseKeyedRows, unknownReference } from './keyed-ro
 //   1. every row checked on its own; an external id sent twice fails the later row;
 //   2. the companies (by customer number) and the stored addresses, one read per 500 keys; an unknown
 //      company fails the row (erp.reference.unknown): companies come first, in their own request;
-//   3. one default per company and type: a row whose address ends up the default of a type another row of
-//      the request also takes fails ('erp.address.default.taken'); an address moved to another type or
-//      company without `isDefault` starts as an ordinary one there, as in the address book;
+//   3. one default per company and type: a row that makes its address the default of a type another row of
+//      the request made the default already fails ('erp.address.default.taken'); an address moved to
+//      another type or company without `isDefault` starts as an ordinary one there, as in the address book;
 //   4. at most 200 addresses per company: a new one beyond fails ('erp.address.limit_reached');
 //   5. each row compared with what is stored: identical → 'unchanged', nothing written;
 //   6. in one transaction: the address books whose default marks move locked (as the address book locks
@@ -61,9 +61,10 @@ export function createErpAddressesService(deps: ErpAddressesDeps) {
       const columns = addressColumnsOf(value, company.id);
       const moved = before !== null && (before.company_id !== columns.company_id || before.type !== columns.type);
       if (columns.is_default === undefined && (before === null || moved)) columns.is_default = 0;
-      const isDefault = (columns.is_default ?? before?.is_default) === 1;
+      // Only a row that says isDefault takes the mark; one that keeps its stored mark loses it to such a row.
+      const takesDefault = columns.is_default === 1;
       const defaultKey = `${columns.company_id}:${columns.type}`;
-      if (isDefault && defaultsTaken.has(defaultKey)) {
+      if (takesDefault && defaultsTaken.has(defaultKey)) {
         results[row.index] = failed(row.index, row.key, [{ path: 'isDefault', code: 'erp.address.default.taken' }]);
         continue;
       }
@@ -73,7 +74,7 @@ export function createErpAddressesService(deps: ErpAddressesDeps) {
         results[row.index] = failed(row.index, row.key, [{ path: 'companyExternalId', code: 'erp.address.limit_reached', params: { max: maxAddressesPerCompany } }]);
         continue;
       }
-      if (isDefault) defaultsTaken.add(defaultKey);
+      if (takesDefault) defaultsTaken.add(defaultKey);
       if (joins) sizes.set(company.id, size + 1);
       const line = row.index + 1;
       if (before && sameAddress(before, columns)) {
