@@ -31,6 +31,7 @@ import erpClientRoutes from './erp/client/client.routes.ts';
 import erpDocumentRoutes from './erp/documents/documents.routes.ts';
 import erpEventRoutes from './erp/events/events.routes.ts';
 import erpOrderRoutes from './erp/orders/orders.routes.ts';
+import erpCustomerRoutes from './erp/customers/customers.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -177,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

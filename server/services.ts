@@ -72,6 +72,15 @@ import { createCategoryUpsert } from './modules/erp-catalog/category-upsert.serv
 import { createProductUpsert } from './modules/erp-catalog/product-upsert.service.ts';
 import { createErpDocumentsRepository } from './modules/erp-documents/erp-documents.repository.ts';
 import { createErpDocumentsService } from './modules/erp-documents/erp-documents.service.ts';
+import { createCustomerReferencesRepository } from './modules/erp-customers/customer-references.repository.ts';
+import { createErpAddressesRepository } from './modules/erp-customers/erp-addresses.repository.ts';
+import { createErpAddressesService } from './modules/erp-customers/erp-addresses.service.ts';
+import { createErpCompaniesRepository } from './modules/erp-customers/erp-companies.repository.ts';
+import { createErpCompaniesService } from './modules/erp-customers/erp-companies.service.ts';
+import { createErpSalesAssignmentsRepository } from './modules/erp-customers/erp-sales-assignments.repository.ts';
+import { createErpSalesAssignmentsService } from './modules/erp-customers/erp-sales-assignments.service.ts';
+import { createErpUsersRepository } from './modules/erp-customers/erp-users.repository.ts';
+import { createErpUsersService } from './modules/erp-customers/erp-users.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 import { createErpEventRepository } from './modules/erp-events/erp-event.repository.ts';
@@ -171,6 +180,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     forgetLiveSessions: () => auth.clearCache(),
     clock,
   });
+  const customerReferences = createCustomerReferencesRepository(db);
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
@@ -182,6 +192,29 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     },
     // Invoices and credit notes from the ERP (PUT /erp/v1/documents) and its PDFs of them.
     erpDocuments: createErpDocumentsService({ documents: createErpDocumentsRepository(db) }),
+    // The ERP's customer data (server/erp/customers): companies, users, addresses, sales persons' customers.
+    // A change is seen at once: what this process keeps of companies and sessions is forgotten after each.
+    erpCompanies: createErpCompaniesService({
+      companies: createErpCompaniesRepository(db),
+      forgetCompanies: () => {
+        catalog.clearCache();
+        orderScopes.clearCache();
+      },
+      clock,
+    }),
+    erpUsers: createErpUsersService({
+      users: createErpUsersRepository(db),
+      references: customerReferences,
+      sellerName: async (tenantId) => (await settings.getSellerCompany(tenantId)).name,
+      forgetLiveSessions: () => auth.clearCache(),
+      clock,
+    }),
+    erpAddresses: createErpAddressesService({ addresses: createErpAddressesRepository(db), references: customerReferences, clock }),
+    erpSalesAssignments: createErpSalesAssignmentsService({
+      assignments: createErpSalesAssignmentsRepository(db),
+      references: customerReferences,
+      forgetLiveSessions: () => auth.clearCache(),
+    }),
     settings,
     auth,
     users: createUserService(users),

@@ -1,7 +1,7 @@
 import { defaultLocale } from '../../../core/locale.ts';
 import type { Executor } from '../../db/database.ts';
-import { queueMail } from '../mail/mail-outbox.repository.ts';
-import { issuePasswordToken } from './password-token.repository.ts';
+import { queueMail, queueMails } from '../mail/mail-outbox.repository.ts';
+import { issuePasswordToken, issuePasswordTokens } from './password-token.repository.ts';
 
 // A new single-use link and the mail that carries it, in the caller's transaction: the token is
 // issued (voiding the user's earlier links) and the mail queued together, so a rolled back change leaves
@@ -38,15 +38,26 @@ export async function queueInvitationMail(
   db: Executor,
   input: { tenantId: number; user: LinkRecipient; companyName: string; invitedBy: string; now: Date },
 ): Promise<{ expiresAt: string }> {
-  const { tenantId, user } = input;
-  const { token, expiresAt } = await issuePasswordToken(db, { tenantId, userId: user.id, purpose: 'invitation', now: input.now });
-  await queueMail(
+  const [issued] = await queueInvitationMails(db, { tenantId: input.tenantId, invitations: [input], now: input.now });
+  return issued!;
+}
+
+/** The invitations of several users at once (queueInvitationMail above): the ERP's new users of one request. */
+export async function queueInvitationMails(
+  db: Executor,
+  input: { tenantId: number; invitations: readonly { user: LinkRecipient; companyName: string; invitedBy: string }[]; now: Date },
+): Promise<{ expiresAt: string }[]> {
+  const { tenantId, invitations } = input;
+  const tokens = await issuePasswordTokens(db, { tenantId, userIds: invitations.map(({ user }) => user.id), purpose: 'invitation', now: input.now });
+  await queueMails(
     db,
-    { tenantId, recipient: user.email, locale: user.locale ?? defaultLocale },
-    {
-      kind: 'user_invitation',
-      payload: { fullName: user.fullName, username: user.username, token, expiresAt, companyName: input.companyName, invitedBy: input.invitedBy },
-    },
+    invitations.map(({ user, companyName, invitedBy }) => {
+      const { token, expiresAt } = tokens.get(user.id)!;
+      return {
+        to: { tenantId, recipient: user.email, locale: user.locale ?? defaultLocale },
+        mail: { kind: 'user_invitation', payload: { fullName: user.fullName, username: user.username, token, expiresAt, companyName, invitedBy } },
+      };
+    }),
   );
-  return { expiresAt };
+  return invitations.map(({ user }) => ({ expiresAt: tokens.get(user.id)!.expiresAt }));
 }

@@ -33,22 +33,40 @@ export async function issuePasswordToken(
   db: Executor,
   input: { tenantId: number; userId: number; purpose: PasswordTokenPurpose; now: Date },
 ): Promise<{ token: string; expiresAt: string }> {
+  const issued = await issuePasswordTokens(db, { tenantId: input.tenantId, userIds: [input.userId], purpose: input.purpose, now: input.now });
+  return issued.get(input.userId)!;
+}
+
+// Each token row binds 6 values, and a delete one per user: 500 users stay far below both engines' limits.
+const usersPerStatement = 500;
+
+/** Issues a token for each of several users at once (issuePasswordToken above): one delete and one insert per 500 users. */
+export async function issuePasswordTokens(
+  db: Executor,
+  input: { tenantId: number; userIds: readonly number[]; purpose: PasswordTokenPurpose; now: Date },
+): Promise<Map<number, { token: string; expiresAt: string }>> {
   const { now } = input;
-  const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + passwordTokenLifetimeMs[input.purpose]).toISOString();
-  await db.deleteFrom('password_tokens').where('tenant_id', '=', input.tenantId).where('user_id', '=', input.userId).execute();
-  await db
-    .insertInto('password_tokens')
-    .values({
-      tenant_id: input.tenantId,
-      user_id: input.userId,
-      purpose: input.purpose,
-      token_hash: hashPasswordToken(token),
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
-    })
-    .execute();
-  return { token, expiresAt };
+  const issued = new Map(input.userIds.map((userId) => [userId, { token: randomBytes(32).toString('base64url'), expiresAt }]));
+  const userIds = [...issued.keys()];
+  for (let start = 0; start < userIds.length; start += usersPerStatement) {
+    const chunk = userIds.slice(start, start + usersPerStatement);
+    await db.deleteFrom('password_tokens').where('tenant_id', '=', input.tenantId).where('user_id', 'in', chunk).execute();
+    await db
+      .insertInto('password_tokens')
+      .values(
+        chunk.map((userId) => ({
+          tenant_id: input.tenantId,
+          user_id: userId,
+          purpose: input.purpose,
+          token_hash: hashPasswordToken(issued.get(userId)!.token),
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+        })),
+      )
+      .execute();
+  }
+  return issued;
 }
 
 /**

@@ -20,18 +20,22 @@ import { profileLimits } from '../users/profile-input.ts';
 export const companyUserLimits = { username: { min: 3, max: 64 }, email: profileLimits.email } as const;
 
 const usernamePattern = /^[\p{L}\p{N}._@+-]+$/u;
+
+/** A username: 3 to 64 letters, digits and . _ - @ + (no spaces: it is typed at every sign-in). */
+export const usernameSchema = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .min(1, 'validation.required')
+  .min(companyUserLimits.username.min, 'company_user.username.too_short')
+  .max(companyUserLimits.username.max, 'validation.too_long')
+  .regex(usernamePattern, 'company_user.username.invalid');
+
 const fields = {
   _id: recordId.nullish(),
   firstName: requiredLine(profileLimits.firstName),
   lastName: requiredLine(profileLimits.lastName),
   email: emailAddress(companyUserLimits.email),
-  username: z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .min(1, 'validation.required')
-    .min(companyUserLimits.username.min, 'company_user.username.too_short')
-    .max(companyUserLimits.username.max, 'validation.too_long')
-    .regex(usernamePattern, 'company_user.username.invalid'),
+  username: usernameSchema,
   // Left out keeps the stored number; null or blank removes it.
   phone: phoneNumber(profileLimits.phone, 'user.phone.invalid').optional(),
   active: z.boolean({ error: 'validation.invalid' }),

@@ -61,19 +61,39 @@ export interface ClaimedMail {
  * Notes a mail to send, in the transaction of the change it tells of (`db` is that transaction): a rolled
  * back change sends nothing, a committed one always has its mail noted.
  */
-export async function queueMail(db: Executor, to: { tenantId: number; recipient: string; locale: string }, mail: OutboxMail): Promise<void> {
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      tenant_id: to.tenantId,
-      kind: mail.kind,
-      order_id: mail.kind === 'order_confirmation' ? mail.orderId : null,
-      payload: mail.kind === 'order_confirmation' ? null : JSON.stringify(mail.payload),
-      recipient: to.recipient,
-      locale: to.locale,
-      next_attempt_at: new Date().toISOString(),
-    })
-    .execute();
+export async function queueMail(db: Executor, to: MailRecipient, mail: OutboxMail): Promise<void> {
+  await queueMails(db, [{ to, mail }]);
+}
+
+/** Whom a mail goes to, and in which language. */
+export interface MailRecipient {
+  tenantId: number;
+  recipient: string;
+  locale: string;
+}
+
+// Each outbox row binds 7 values: 500 rows stay far below both engines' limits on bound values.
+const mailsPerInsert = 500;
+
+/** Notes several mails at once (queueMail above), one statement per 500. */
+export async function queueMails(db: Executor, mails: readonly { to: MailRecipient; mail: OutboxMail }[]): Promise<void> {
+  const nextAttemptAt = new Date().toISOString();
+  for (let start = 0; start < mails.length; start += mailsPerInsert) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(start, start + mailsPerInsert).map(({ to, mail }) => ({
+          tenant_id: to.tenantId,
+          kind: mail.kind,
+          order_id: mail.kind === 'order_confirmation' ? mail.orderId : null,
+          payload: mail.kind === 'order_confirmation' ? null : JSON.stringify(mail.payload),
+          recipient: to.recipient,
+          locale: to.locale,
+          next_attempt_at: nextAttemptAt,
+        })),
+      )
+      .execute();
+  }
 }
 
 export function createMailOutboxRepository(db: Database) {

@@ -31,6 +31,11 @@ export function createOrderScopes(companies: CompanyOrderSharing, caches: Caches
       const shared = await sharing.get(`${tenantId}:${companyId}`, () => companies.usersSeeCompanyOrders(tenantId, companyId));
       return { tenantId, companyId, userId: shared ? null : userId };
     },
+
+    /** Forgets the companies' settings this process keeps (after a change to companies). */
+    clearCache(): void {
+      sharing.clear();
+    },
   };
 }
 
