@@ -27,6 +27,9 @@ import salesPersonRoutes from './api/user/sales-person.routes.ts';
 import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
+import erpPriceRoutes from './erp/prices/prices.routes.ts';
+import erpSeasonRoutes from './erp/seasons/seasons.routes.ts';
+import erpStockRoutes from './erp/stock/stock.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -163,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -66,6 +66,12 @@ import { createBackgroundLoop } from './lib/background-loop.ts';
 import type { Clock } from './lib/clock.ts';
 import { createApiClientRepository } from './modules/erp/api-client.repository.ts';
 import { createApiClientService } from './modules/erp/api-client.service.ts';
+import { createErpPriceRepository } from './modules/erp-prices/prices.repository.ts';
+import { createErpPriceService } from './modules/erp-prices/prices.service.ts';
+import { createErpSeasonRepository } from './modules/erp-seasons/seasons.repository.ts';
+import { createErpSeasonService } from './modules/erp-seasons/seasons.service.ts';
+import { createErpStockRepository } from './modules/erp-stock/stock.repository.ts';
+import { createErpStockService } from './modules/erp-stock/stock.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 
@@ -89,6 +95,13 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     caches,
   );
   const productSearch = createProductSearchRepository(db);
+  const search = createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches);
+  // After an ERP load changed prices or stock: this process's catalogue and search answers are forgotten
+  // at once (other processes' within their few seconds, server/cache.ts).
+  const forgetCatalogAnswers = () => {
+    catalog.clearCache();
+    search.clearCache();
+  };
   const baskets = createBasketRepository(db);
   const basket = createBasketService({ baskets, catalog, products: buyerProducts, settings });
   const orderStatusNames = createOrderStatusNames(settings, caches);
@@ -150,6 +163,10 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
     apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
+    // The ERP's loads of prices, stock and pre-order seasons (server/erp/).
+    erpPrices: createErpPriceService({ prices: createErpPriceRepository(db), clock, forgetCatalogAnswers }),
+    erpStock: createErpStockService({ stock: createErpStockRepository(db), clock, forgetCatalogAnswers }),
+    erpSeasons: createErpSeasonService({ seasons: createErpSeasonRepository(db), forgetConfiguration: () => settings.clearCache() }),
     settings,
     auth,
     users: createUserService(users),
@@ -163,7 +180,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
     catalog,
-    search: createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches),
+    search,
     searchEngine: createSearchEngineService({
       config: engine,
       client: engineClient,

@@ -37,19 +37,29 @@ declare module 'fastify' {
 /** A PUT of 1,000 product rows with their variants and texts is a few MB; larger loads go through jobs. */
 export const erpBodyLimit = 16 * 1024 * 1024;
 
+/**
+ * A validator's error as Fastify takes it: Fastify sets `statusCode` on the error it is handed, which an
+ * AppError answers from its code (a getter); an own property of the same value takes that assignment.
+ */
+function validationFailure(error: unknown): { error: Error } {
+  if (!(error instanceof AppError)) return { error: error as Error };
+  Object.defineProperty(error, 'statusCode', { value: error.statusCode, writable: true });
+  return { error };
+}
+
 /** Request input is checked like everywhere in the shop: a 400 naming the field and a message key. */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     if (isRowsBody(schema)) {
-      if (!Array.isArray(data) || data.length === 0) return { error: new AppError('validation', 'erp.rows.required') };
-      if (data.length > maxRowsPerRequest) return { error: new AppError('validation', 'erp.rows.too_many', { params: { max: maxRowsPerRequest } }) };
+      if (!Array.isArray(data) || data.length === 0) return validationFailure(new AppError('validation', 'erp.rows.required'));
+      if (data.length > maxRowsPerRequest) return validationFailure(new AppError('validation', 'erp.rows.too_many', { params: { max: maxRowsPerRequest } }));
       return { value: data };
     }
     try {
       return { value: parseInput(schema, data) };
     } catch (error) {
-      return { error: error as Error };
+      return validationFailure(error);
     }
   };
 

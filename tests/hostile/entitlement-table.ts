@@ -113,6 +113,9 @@ export const entitlementTable: readonly TableRow[] = [
   // The ERP API: API clients only; a storefront session is no key, whatever its role (its own matrix of keys
   // and scopes: tests/hostile/erp-entitlements.test.ts). Its OpenAPI document and reference page are public.
   ['GET /erp/v1/client',                                 noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/prices',                                 noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/stock',                                  noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/seasons',                                noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/openapi.json',                           200,          200,        200,      200,      200,      200,      200],
   ['ANY /erp/v1/*',                                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/docs',                                      200,          200,        200,      200,      200,      200,      200],
