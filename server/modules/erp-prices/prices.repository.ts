@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { updateIntegerColumns } from '../erp/batched-update.repository.ts';
+import { integerRows, updateIntegerColumns } from '../erp/bulk-rows.repository.ts';
 import { inChunks } from '../erp/in-chunks.ts';
 
 // What the price load reads and writes: products and variants by their skus, companies by their
 // customer numbers, the products' customer prices; every read one query per 500 keys, every write in
-// one transaction with one statement per kind and 500 rows.
+// one transaction with one statement per kind (bulk-rows.repository.ts).
 
 export interface StoredProductPrices {
   id: number;
@@ -99,38 +100,21 @@ export function createErpPriceRepository(db: Database) {
     /** Writes the changes in one transaction: nothing of them, or all. */
     async write(tenantId: number, writes: PriceWrites, now: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await updateIntegerColumns(
-          trx,
-          'products',
-          tenantId,
-          ['price_cents', 'retail_price_cents', 'pre_order_price_cents'],
-          writes.products.map(({ id, ...values }) => ({ id, values })),
-          { now },
-        );
-        for (const chunk of inChunks(writes.priced)) {
-          await trx
-            .updateTable('products')
-            .set((eb) => ({ has_price: 1, is_active: eb.ref('erp_active'), updated_at: now }))
-            .where('tenant_id', '=', tenantId)
-            .where('id', 'in', chunk)
-            .where('has_price', '=', 0)
-            .execute();
+        await updateIntegerColumns(trx, 'products', tenantId, ['price_cents', 'retail_price_cents', 'pre_order_price_cents'], writes.products, now);
+        if (writes.priced.length > 0) {
+          const priced = integerRows(trx, ['id'], writes.priced.map((id) => ({ id })));
+          await sql`update products set has_price = 1, is_active = erp_active, updated_at = ${now}
+            where tenant_id = ${tenantId} and has_price = 0 and id in (select v.id from ${priced})`.execute(trx);
         }
-        await updateIntegerColumns(
-          trx,
-          'product_variants',
-          tenantId,
-          ['price_cents'],
-          writes.variants.map(({ id, price_cents }) => ({ id, values: { price_cents } })),
-          null,
-        );
-        for (const chunk of inChunks(writes.customerPrices.map((entry) => entry.productId))) {
-          await trx.deleteFrom('customer_prices').where('tenant_id', '=', tenantId).where('product_id', 'in', chunk).execute();
-        }
-        const inserted = writes.customerPrices.flatMap((entry) =>
-          entry.prices.map((price) => ({ tenant_id: tenantId, company_id: price.companyId, product_id: entry.productId, price_cents: price.priceCents })),
-        );
-        for (const chunk of inChunks(inserted)) await trx.insertInto('customer_prices').values(chunk).execute();
+        await updateIntegerColumns(trx, 'product_variants', tenantId, ['price_cents'], writes.variants, null);
+        if (writes.customerPrices.length === 0) return;
+        const replaced = integerRows(trx, ['id'], writes.customerPrices.map((entry) => ({ id: entry.productId })));
+        await sql`delete from customer_prices where tenant_id = ${tenantId} and product_id in (select v.id from ${replaced})`.execute(trx);
+        const prices = writes.customerPrices.flatMap((entry) => entry.prices.map((price) => ({ company_id: price.companyId, product_id: entry.productId, price_cents: price.priceCents })));
+        if (prices.length === 0) return;
+        // (`where true`: SQLite reads an INSERT … SELECT's ON CONFLICT, and other clauses, only after a WHERE.)
+        await sql`insert into customer_prices (tenant_id, company_id, product_id, price_cents)
+          select ${tenantId}, v.company_id, v.product_id, v.price_cents from ${integerRows(trx, ['company_id', 'product_id', 'price_cents'], prices)} where true`.execute(trx);
       });
     },
   };

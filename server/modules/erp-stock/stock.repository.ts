@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { updateIntegerColumns } from '../erp/batched-update.repository.ts';
+import { integerRows, updateIntegerColumns } from '../erp/bulk-rows.repository.ts';
 import { inChunks } from '../erp/in-chunks.ts';
 
 // What the stock load reads and writes: products and variants by their skus with their stock, seasons by
 // their external ids, the products' pre-stocks; every read one query per 500 keys, every write in one
-// transaction. The database's triggers derive the rest in that transaction: has_pre_stock (migration
+// transaction with one statement per kind (bulk-rows.repository.ts). The database's triggers derive the rest in that transaction: has_pre_stock (migration
 // 0007) and the search engine's note of a product whose stock crosses zero (migration 0010); a stock
 // change that crosses nothing costs them nothing (migration 0016).
 
@@ -80,21 +81,19 @@ export function createErpStockRepository(db: Database) {
     /** Writes the changes in one transaction: nothing of them, or all. */
     async write(tenantId: number, writes: StockWrites, now: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await updateIntegerColumns(trx, 'products', tenantId, ['stock'], writes.products.map(({ id, stock }) => ({ id, values: { stock } })), { now });
-        await updateIntegerColumns(trx, 'product_variants', tenantId, ['stock'], writes.variants.map(({ id, stock }) => ({ id, values: { stock } })), null);
-        for (const chunk of inChunks(writes.removedPreStocks)) {
-          await trx
-            .deleteFrom('product_pre_stocks')
-            .where('tenant_id', '=', tenantId)
-            .where((eb) => eb.or(chunk.map((entry) => eb.and([eb('product_id', '=', entry.productId), eb('season_id', '=', entry.seasonId)]))))
-            .execute();
+        await updateIntegerColumns(trx, 'products', tenantId, ['stock'], writes.products, now);
+        await updateIntegerColumns(trx, 'product_variants', tenantId, ['stock'], writes.variants, null);
+        if (writes.removedPreStocks.length > 0) {
+          const removed = integerRows(trx, ['product_id', 'season_id'], writes.removedPreStocks.map((entry) => ({ product_id: entry.productId, season_id: entry.seasonId })));
+          await sql`delete from product_pre_stocks
+            where tenant_id = ${tenantId} and (product_id, season_id) in (select v.product_id, v.season_id from ${removed})`.execute(trx);
         }
-        for (const chunk of inChunks(writes.preStocks)) {
-          await trx
-            .insertInto('product_pre_stocks')
-            .values(chunk.map((entry) => ({ tenant_id: tenantId, product_id: entry.productId, season_id: entry.seasonId, quantity: entry.quantity })))
-            .onConflict((conflict) => conflict.columns(['product_id', 'season_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity') })))
-            .execute();
+        if (writes.preStocks.length > 0) {
+          const rows = integerRows(trx, ['product_id', 'season_id', 'quantity'], writes.preStocks.map((entry) => ({ product_id: entry.productId, season_id: entry.seasonId, quantity: entry.quantity })));
+          // (`where true`: SQLite reads an INSERT … SELECT's ON CONFLICT only after a WHERE.)
+          await sql`insert into product_pre_stocks (tenant_id, product_id, season_id, quantity)
+            select ${tenantId}, v.product_id, v.season_id, v.quantity from ${rows} where true
+            on conflict (product_id, season_id) do update set quantity = excluded.quantity`.execute(trx);
         }
       });
     },
