@@ -33,6 +33,7 @@ import * as m0031 from './0031-order-search-scoped-words.ts';
 import * as m0032 from './0032-order-search-words-postgres.ts';
 import * as m0033 from './0033-erp-api-clients.ts';
 import * as m0034 from './0034-erp-keys.ts';
+import * as m0035 from './0035-search-words-renamed-products.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0032-order-search-words-postgres': m0032,
   '0033-erp-api-clients': m0033,
   '0034-erp-keys': m0034,
+  '0035-search-words-renamed-products': m0035,
 };

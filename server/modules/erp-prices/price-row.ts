@@ -48,7 +48,7 @@ export const priceRow = z
       .optional()
       .meta({
         description:
-          'The companies’ own prices of the product (products only), in its currency. When sent, the list replaces all of the product’s customer prices; [] removes them.',
+          'The companies’ own prices of the product (products only), in its currency; a company’s price applies to every variant of the product. When sent, the list replaces all of the product’s customer prices; [] removes them.',
       }),
   })
   .meta({

@@ -12,7 +12,10 @@ const pieces = z.number().int('validation.whole_number').min(0, 'validation.nega
 export const stockRow = z
   .object({
     ...skuKeyShape,
-    quantity: pieces.meta({ description: 'Pieces in stock, a whole number from 0.' }),
+    quantity: pieces.meta({
+      description:
+        'Pieces in stock, a whole number from 0. A product’s stock is what the shop’s “only available stock” filter and search read, so for a product with variants send their total with its sku.',
+    }),
     preStocks: z
       .array(
         z.object({
