@@ -112,9 +112,8 @@ export function createErpPriceRepository(db: Database) {
         await sql`delete from customer_prices where tenant_id = ${tenantId} and product_id in (select v.id from ${replaced})`.execute(trx);
         const prices = writes.customerPrices.flatMap((entry) => entry.prices.map((price) => ({ company_id: price.companyId, product_id: entry.productId, price_cents: price.priceCents })));
         if (prices.length === 0) return;
-        // (`where true`: SQLite reads an INSERT … SELECT's ON CONFLICT, and other clauses, only after a WHERE.)
         await sql`insert into customer_prices (tenant_id, company_id, product_id, price_cents)
-          select ${tenantId}, v.company_id, v.product_id, v.price_cents from ${integerRows(trx, ['company_id', 'product_id', 'price_cents'], prices)} where true`.execute(trx);
+          select ${tenantId}, v.company_id, v.product_id, v.price_cents from ${integerRows(trx, ['company_id', 'product_id', 'price_cents'], prices)}`.execute(trx);
       });
     },
   };
