@@ -32,6 +32,9 @@ import erpDocumentRoutes from './erp/documents/documents.routes.ts';
 import erpEventRoutes from './erp/events/events.routes.ts';
 import erpOrderRoutes from './erp/orders/orders.routes.ts';
 import erpCustomerRoutes from './erp/customers/customers.routes.ts';
+import erpPriceRoutes from './erp/prices/prices.routes.ts';
+import erpSeasonRoutes from './erp/seasons/seasons.routes.ts';
+import erpStockRoutes from './erp/stock/stock.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -178,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -81,6 +81,12 @@ import { createErpSalesAssignmentsRepository } from './modules/erp-customers/erp
 import { createErpSalesAssignmentsService } from './modules/erp-customers/erp-sales-assignments.service.ts';
 import { createErpUsersRepository } from './modules/erp-customers/erp-users.repository.ts';
 import { createErpUsersService } from './modules/erp-customers/erp-users.service.ts';
+import { createErpPriceRepository } from './modules/erp-prices/prices.repository.ts';
+import { createErpPriceService } from './modules/erp-prices/prices.service.ts';
+import { createErpSeasonRepository } from './modules/erp-seasons/seasons.repository.ts';
+import { createErpSeasonService } from './modules/erp-seasons/seasons.service.ts';
+import { createErpStockRepository } from './modules/erp-stock/stock.repository.ts';
+import { createErpStockService } from './modules/erp-stock/stock.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 import { createErpEventRepository } from './modules/erp-events/erp-event.repository.ts';
@@ -115,9 +121,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   );
   const productSearch = createProductSearchRepository(db);
   const search = createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches);
-  // What the ERP loads into the catalogue shows at once in this process; other processes keep their
-  // cached trees, listings and search answers for their few seconds (server/cache.ts).
-  const catalogChanged = () => {
+  // After an ERP load changed the catalogue, prices or stock: this process's trees, listings and search
+  // answers are forgotten at once (other processes' within their few seconds, server/cache.ts).
+  const forgetCatalogAnswers = () => {
     catalog.clearCache();
     search.clearCache();
   };
@@ -187,8 +193,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
     // The ERP's catalogue upserts: categories and products (server/erp/catalog/catalog.routes.ts).
     erpCatalog: {
-      categories: createCategoryUpsert({ categories: createErpCategoryRepository(db), clock, catalogChanged }),
-      products: createProductUpsert({ products: createErpProductRepository(db), settings, clock, catalogChanged }),
+      categories: createCategoryUpsert({ categories: createErpCategoryRepository(db), clock, catalogChanged: forgetCatalogAnswers }),
+      products: createProductUpsert({ products: createErpProductRepository(db), settings, clock, catalogChanged: forgetCatalogAnswers }),
     },
     // Invoices and credit notes from the ERP (PUT /erp/v1/documents) and its PDFs of them.
     erpDocuments: createErpDocumentsService({ documents: createErpDocumentsRepository(db) }),
@@ -215,6 +221,10 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       references: customerReferences,
       forgetLiveSessions: () => auth.clearCache(),
     }),
+    // The ERP's loads of prices, stock and pre-order seasons (server/erp/).
+    erpPrices: createErpPriceService({ prices: createErpPriceRepository(db), clock, forgetCatalogAnswers }),
+    erpStock: createErpStockService({ stock: createErpStockRepository(db), clock, forgetCatalogAnswers }),
+    erpSeasons: createErpSeasonService({ seasons: createErpSeasonRepository(db), forgetConfiguration: () => settings.clearCache() }),
     settings,
     auth,
     users: createUserService(users),

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { integerRows, updateIntegerColumns } from '../erp/bulk-rows.repository.ts';
+import { inChunks } from '../erp/in-chunks.ts';
+
+// What the price load reads and writes: products and variants by their skus, companies by their
+// customer numbers, the products' customer prices; every read one query per 500 keys, every write in
+// one transaction with one statement per kind (bulk-rows.repository.ts).
+
+export interface StoredProductPrices {
+  id: number;
+  sku: string;
+  currency: string;
+  price_cents: number;
+  retail_price_cents: number | null;
+  pre_order_price_cents: number | null;
+  has_price: number;
+}
+
+export interface StoredVariantPrice {
+  id: number;
+  variant_sku: string;
+  price_cents: number | null;
+  currency: string;
+}
+
+export interface StoredCustomerPrice {
+  product_id: number;
+  company_id: number;
+  price_cents: number;
+}
+
+/** What one price load changes; every list holds only rows that differ from what is stored. */
+export interface PriceWrites {
+  products: { id: number; price_cents: number; retail_price_cents: number | null; pre_order_price_cents: number | null }[];
+  /** Products whose list price came first (has_price 0): they show as the ERP wants them (is_active = erp_active). */
+  priced: number[];
+  variants: { id: number; price_cents: number | null }[];
+  /** Products whose customer prices are replaced by these (none: all removed). */
+  customerPrices: { productId: number; prices: { companyId: number; priceCents: number }[] }[];
+}
+
+export function createErpPriceRepository(db: Database) {
+  return {
+    async findProducts(tenantId: number, skus: readonly string[]): Promise<StoredProductPrices[]> {
+      const found: StoredProductPrices[] = [];
+      for (const chunk of inChunks(skus)) {
+        found.push(
+          ...(await db
+            .selectFrom('products')
+            .select(['id', 'sku', 'currency', 'price_cents', 'retail_price_cents', 'pre_order_price_cents', 'has_price'])
+            .where('tenant_id', '=', tenantId)
+            .where('sku', 'in', chunk)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    async findVariants(tenantId: number, variantSkus: readonly string[]): Promise<StoredVariantPrice[]> {
+      const found: StoredVariantPrice[] = [];
+      for (const chunk of inChunks(variantSkus)) {
+        found.push(
+          ...(await db
+            .selectFrom('product_variants as v')
+            .innerJoin('products as p', 'p.id', 'v.product_id')
+            .select(['v.id', 'v.variant_sku', 'v.price_cents', 'p.currency'])
+            .where('v.tenant_id', '=', tenantId)
+            .where('v.variant_sku', 'in', chunk)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    /** Company ids by customer number. */
+    async findCompanies(tenantId: number, customerNos: readonly string[]): Promise<{ id: number; customer_no: string }[]> {
+      const found: { id: number; customer_no: string }[] = [];
+      for (const chunk of inChunks(customerNos)) {
+        found.push(...(await db.selectFrom('companies').select(['id', 'customer_no']).where('tenant_id', '=', tenantId).where('customer_no', 'in', chunk).execute()));
+      }
+      return found;
+    },
+
+    async findCustomerPrices(tenantId: number, productIds: readonly number[]): Promise<StoredCustomerPrice[]> {
+      const found: StoredCustomerPrice[] = [];
+      for (const chunk of inChunks(productIds)) {
+        found.push(
+          ...(await db
+            .selectFrom('customer_prices')
+            .select(['product_id', 'company_id', 'price_cents'])
+            .where('tenant_id', '=', tenantId)
+            .where('product_id', 'in', chunk)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    /** Writes the changes in one transaction: nothing of them, or all. */
+    async write(tenantId: number, writes: PriceWrites, now: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await updateIntegerColumns(trx, 'products', tenantId, ['price_cents', 'retail_price_cents', 'pre_order_price_cents'], writes.products, now);
+        if (writes.priced.length > 0) {
+          const priced = integerRows(trx, ['id'], writes.priced.map((id) => ({ id })));
+          await sql`update products set has_price = 1, is_active = erp_active, updated_at = ${now}
+            where tenant_id = ${tenantId} and has_price = 0 and id in (select v.id from ${priced})`.execute(trx);
+        }
+        await updateIntegerColumns(trx, 'product_variants', tenantId, ['price_cents'], writes.variants, null);
+        if (writes.customerPrices.length === 0) return;
+        const replaced = integerRows(trx, ['id'], writes.customerPrices.map((entry) => ({ id: entry.productId })));
+        await sql`delete from customer_prices where tenant_id = ${tenantId} and product_id in (select v.id from ${replaced})`.execute(trx);
+        const prices = writes.customerPrices.flatMap((entry) => entry.prices.map((price) => ({ company_id: price.companyId, product_id: entry.productId, price_cents: price.priceCents })));
+        if (prices.length === 0) return;
+        await sql`insert into customer_prices (tenant_id, company_id, product_id, price_cents)
+          select ${tenantId}, v.company_id, v.product_id, v.price_cents from ${integerRows(trx, ['company_id', 'product_id', 'price_cents'], prices)}`.execute(trx);
+      });
+    },
+  };
+}
+
+export type ErpPriceRepository = ReturnType<typeof createErpPriceRepository>;

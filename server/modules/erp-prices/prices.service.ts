@@ -1,0 +1,174 @@
+import { moneyIn } from '../../../core/api-money.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { ErpContext } from '../access/erp-access.ts';
+import { inLineOrder, parseKeyedRows, type KeyedRow } from '../erp/keyed-rows.ts';
+import type { RowProblem, RowResult } from '../erp/row-results.ts';
+import { skuKeyRules, unknownSkuProblem, type SkuKey } from '../erp/sku-keys.ts';
+import { priceRow, type PriceRow } from './price-row.ts';
+import type { ErpPriceRepository, PriceWrites, StoredCustomerPrice, StoredProductPrices, StoredVariantPrice } from './prices.repository.ts';
+
+// PUT /erp/v1/prices (docs/erp-integration.md, "Prices"): list, retail, pre-order and customer prices.
+//  1. Each row against its schema and key (a sku or variant sku sent twice fails the later row).
+//  2. What is stored for all keys of the request: one read per kind (products, variants, companies,
+//     customer prices), 500 keys a query.
+//  3. Each row against what is stored, in memory: an unknown sku or company, or a currency other than
+//     the product's, fails the row; a row that changes nothing is unchanged and writes nothing.
+//  4. The changes of all rows in one transaction. Every check is done before it, so no row can fail in it.
+//  5. The catalogue and search answers this process keeps are forgotten, so the storefront shows the new
+//     prices at once (other processes within their few seconds, server/cache.ts); the basket prices
+//     every line anew when it is read and at checkout (ADR 0006), marking a changed price as oldPrice.
+// A product the catalogue load created without a price (has_price 0) shows once its list price comes:
+// is_active becomes erp_active in the same write (migration 0034). Its row answers `created`.
+
+export interface ErpPriceDependencies {
+  prices: ErpPriceRepository;
+  clock: Clock;
+  /** Forgets the storefront's cached catalogue and search answers of this process. */
+  forgetCatalogAnswers(): void;
+}
+
+type PriceField = 'listPrice' | 'retailPrice' | 'preOrderPrice';
+
+interface Stored {
+  products: Map<string, StoredProductPrices>;
+  variants: Map<string, StoredVariantPrice>;
+  companies: Map<string, number>;
+  customerPrices: Map<number, StoredCustomerPrice[]>;
+}
+
+/** Cents of an amount the row schema has checked. */
+function centsOf(amount: number): number {
+  const cents = moneyIn(amount);
+  if (cents === null) throw new Error(`An amount passed the price row's check but is no money: ${amount}`);
+  return cents;
+}
+
+function currencyProblems(row: PriceRow, fields: readonly PriceField[], currency: string): RowProblem[] {
+  return fields.flatMap((field) => {
+    const price = row[field];
+    return price && price.currency !== currency
+      ? [{ path: `${field}.currency`, code: 'erp.currency.mismatch', params: { currency: price.currency, expected: currency } }]
+      : [];
+  });
+}
+
+/** The company ids of the row's customer prices, or the problems of unknown and doubled companies. */
+function customerPricesOf(row: PriceRow, companies: Map<string, number>): { prices: Map<number, number> } | { problems: RowProblem[] } {
+  const prices = new Map<number, number>();
+  const problems: RowProblem[] = [];
+  (row.customerPrices ?? []).forEach((entry, index) => {
+    const path = `customerPrices.${index}.companyExternalId`;
+    const companyId = companies.get(entry.companyExternalId);
+    if (companyId === undefined) problems.push({ path, code: 'erp.reference.unknown', params: { key: entry.companyExternalId } });
+    else if (prices.has(companyId)) problems.push({ path, code: 'erp.key.duplicate', params: { key: entry.companyExternalId } });
+    else prices.set(companyId, centsOf(entry.amount));
+  });
+  return problems.length > 0 ? { problems } : { prices };
+}
+
+function samePrices(stored: readonly StoredCustomerPrice[], next: Map<number, number>): boolean {
+  return stored.length === next.size && stored.every((price) => next.get(price.company_id) === price.price_cents);
+}
+
+/** The next value of a price the row may clear: kept when not sent, null when sent as null. */
+function nextOptionalCents(sent: PriceRow[PriceField], stored: number | null): number | null {
+  if (sent === undefined) return stored;
+  return sent === null ? null : centsOf(sent.amount);
+}
+
+export function createErpPriceService(deps: ErpPriceDependencies) {
+  async function readStored(tenantId: number, rows: readonly KeyedRow<PriceRow, SkuKey>[]): Promise<Stored> {
+    const skus = rows.flatMap((row) => (row.id.kind === 'product' ? [row.id.sku] : []));
+    const variantSkus = rows.flatMap((row) => (row.id.kind === 'variant' ? [row.id.variantSku] : []));
+    const customerNos = [...new Set(rows.flatMap((row) => (row.value.customerPrices ?? []).map((entry) => entry.companyExternalId)))];
+    const [products, variants, companies] = await Promise.all([
+      deps.prices.findProducts(tenantId, skus),
+      deps.prices.findVariants(tenantId, variantSkus),
+      deps.prices.findCompanies(tenantId, customerNos),
+    ]);
+    const productsBySku = new Map(products.map((product) => [product.sku, product]));
+    const withCustomerPrices = rows.flatMap((row) => {
+      const product = row.id.kind === 'product' && row.value.customerPrices !== undefined ? productsBySku.get(row.id.sku) : undefined;
+      return product ? [product.id] : [];
+    });
+    const customerPrices = new Map<number, StoredCustomerPrice[]>();
+    for (const price of await deps.prices.findCustomerPrices(tenantId, withCustomerPrices)) {
+      customerPrices.set(price.product_id, [...(customerPrices.get(price.product_id) ?? []), price]);
+    }
+    return {
+      products: productsBySku,
+      variants: new Map(variants.map((variant) => [variant.variant_sku, variant])),
+      companies: new Map(companies.map((company) => [company.customer_no, company.id])),
+      customerPrices,
+    };
+  }
+
+  /** A product's row: its problems, or what it changes (nothing: unchanged). */
+  function planProduct(row: KeyedRow<PriceRow, SkuKey>, product: StoredProductPrices, stored: Stored, writes: PriceWrites): RowResult {
+    const { value } = row;
+    const problems = currencyProblems(value, ['listPrice', 'retailPrice', 'preOrderPrice'], product.currency);
+    if (value.listPrice === null) problems.push({ path: 'listPrice', code: 'erp.price.list_required' });
+    const customer = value.customerPrices === undefined ? null : customerPricesOf(value, stored.companies);
+    if (customer && 'problems' in customer) problems.push(...customer.problems);
+    if (problems.length > 0) return { line: row.line, key: row.key, result: 'failed', problems };
+
+    const next = {
+      price_cents: value.listPrice ? centsOf(value.listPrice.amount) : product.price_cents,
+      retail_price_cents: nextOptionalCents(value.retailPrice, product.retail_price_cents),
+      pre_order_price_cents: nextOptionalCents(value.preOrderPrice, product.pre_order_price_cents),
+    };
+    const pricesChanged =
+      next.price_cents !== product.price_cents ||
+      next.retail_price_cents !== product.retail_price_cents ||
+      next.pre_order_price_cents !== product.pre_order_price_cents;
+    const firstPrice = value.listPrice !== undefined && product.has_price === 0;
+    const customerChanged = customer !== null && 'prices' in customer && !samePrices(stored.customerPrices.get(product.id) ?? [], customer.prices);
+
+    if (pricesChanged) writes.products.push({ id: product.id, ...next });
+    if (firstPrice) writes.priced.push(product.id);
+    if (customerChanged) {
+      writes.customerPrices.push({ productId: product.id, prices: [...customer.prices].map(([companyId, priceCents]) => ({ companyId, priceCents })) });
+    }
+    const result = firstPrice ? 'created' : pricesChanged || customerChanged ? 'updated' : 'unchanged';
+    return { line: row.line, key: row.key, result };
+  }
+
+  /** A variant's row: only its list price is its own (retail, pre-order and customer prices are the product's). */
+  function planVariant(row: KeyedRow<PriceRow, SkuKey>, variant: StoredVariantPrice, writes: PriceWrites): RowResult {
+    const { value } = row;
+    const problems = currencyProblems(value, ['listPrice'], variant.currency);
+    for (const field of ['retailPrice', 'preOrderPrice', 'customerPrices'] as const) {
+      if (value[field] !== undefined) problems.push({ path: field, code: 'erp.price.product_only' });
+    }
+    if (problems.length > 0) return { line: row.line, key: row.key, result: 'failed', problems };
+    const priceCents = nextOptionalCents(value.listPrice, variant.price_cents);
+    if (priceCents === variant.price_cents) return { line: row.line, key: row.key, result: 'unchanged' };
+    writes.variants.push({ id: variant.id, price_cents: priceCents });
+    return { line: row.line, key: row.key, result: 'updated' };
+  }
+
+  return {
+    async upsert(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
+      const { passed, failed } = parseKeyedRows(priceRow, rows, skuKeyRules);
+      const stored = await readStored(ctx.tenantId, passed);
+      const writes: PriceWrites = { products: [], priced: [], variants: [], customerPrices: [] };
+      const results = passed.map((row): RowResult => {
+        const key = row.id;
+        if (key.kind === 'product') {
+          const product = stored.products.get(key.sku);
+          return product ? planProduct(row, product, stored, writes) : { line: row.line, key: row.key, result: 'failed', problems: [unknownSkuProblem(key)] };
+        }
+        const variant = stored.variants.get(key.variantSku);
+        return variant ? planVariant(row, variant, writes) : { line: row.line, key: row.key, result: 'failed', problems: [unknownSkuProblem(key)] };
+      });
+      const changed = writes.products.length + writes.priced.length + writes.variants.length + writes.customerPrices.length > 0;
+      if (changed) {
+        await deps.prices.write(ctx.tenantId, writes, deps.clock.now().toISOString());
+        deps.forgetCatalogAnswers();
+      }
+      return inLineOrder([...failed, ...results]);
+    },
+  };
+}
+
+export type ErpPriceService = ReturnType<typeof createErpPriceService>;
