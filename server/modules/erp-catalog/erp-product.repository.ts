@@ -1,5 +1,6 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
+import { productColumns } from './product-changes.ts';
 import { slices } from './request-rows.ts';
 import { updateRowsById } from './rows-by-id.repository.ts';
 
@@ -76,27 +77,7 @@ export function createErpProductRepository(db: Database) {
       return inSlices(skus, (slice) =>
         db
           .selectFrom('products')
-          .select([
-            'id',
-            'sku',
-            'category_id',
-            'name',
-            'name_en',
-            'description',
-            'description_en',
-            'tax_category',
-            'vat_rate_bp',
-            'is_stock_freeze',
-            'is_only_sellable_with_positive_stock',
-            'sales_batch_size',
-            'sales_unit_id',
-            'release_date',
-            'attributes',
-            'sales_attributes',
-            'erp_active',
-            'is_active',
-            'has_price',
-          ])
+          .select(['id', 'sku', ...productColumns, 'has_price'])
           .where('tenant_id', '=', tenantId)
           .where('sku', 'in', slice)
           .execute(),

@@ -7,7 +7,8 @@ import type { ImageFields, ProductFields, VariantFields } from './erp-product.re
 
 export const flagOf = (value: boolean): Flag => (value ? 1 : 0);
 
-const productColumns = [
+/** The product columns a row sets (the catalogue upsert reads and compares exactly these). */
+export const productColumns = [
   'category_id',
   'name',
   'name_en',
