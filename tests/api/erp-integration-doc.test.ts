@@ -6,11 +6,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootDir } from '../../server/app.ts';
 import { erpScopes } from '../../server/modules/access/erp-access.ts';
+import { clientFor, type ApiClient } from './basket-fixtures.ts';
+import { orderableProduct, placeOrder, shippingAddressOf } from './erp-order-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // docs/erp-integration.md walks an integrator through the ERP API with curl. Every `sh` block of it is run
-// here, in order, against a shop with the demo data, with `$SHOP` and `$ERP_KEY` set: the status each
-// call answers must be the one its `# → NNN` line says. A walk that no longer works fails here first.
+// here, in order, against a shop with the demo data, with `$SHOP`, `$ERP_KEY` and `$ORDER` (an order the
+// demo customer has just placed) set: the status each call answers must be the one its `# → NNN` line
+// says. Then the storefront must show what the walk loaded. A walk that no longer works fails here first.
 
 const run = promisify(execFile);
 const docPath = path.join(rootDir, 'docs/erp-integration.md');
@@ -34,6 +37,8 @@ let shop: TestShop;
 let address: string;
 let key: string;
 let workDir: string;
+let customer: ApiClient;
+let order: { _id: number; orderNumber: string };
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -41,6 +46,12 @@ beforeAll(async () => {
   const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
   key = (await shop.services.apiClients.create({ tenantId: tenant.id, name: 'ERP', scopes: erpScopes })).secret;
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-doc-'));
+  customer = await clientFor(shop, 'customer');
+  const product = await orderableProduct(shop);
+  expect((await customer.post('/api/basket', { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 2 }] })).statusCode).toBe(200);
+  const placed = await placeOrder(shop.app, customer.auth, `erp-doc-${process.pid}`, await shippingAddressOf(shop, '10001'));
+  expect(placed.statusCode, placed.body).toBe(201);
+  order = placed.json();
 });
 afterAll(async () => {
   await shop.close();
@@ -61,10 +72,23 @@ describe('docs/erp-integration.md', () => {
       const bodyFile = path.join(workDir, `body-${index}`);
       // `curl` in the block is this function: it keeps the status and the body apart from what is printed.
       const preamble = `curl() { command curl -sS -o ${JSON.stringify(bodyFile)} -w '%{http_code}' "$@" > ${JSON.stringify(statusFile)}; }\n`;
-      await run('bash', ['-euo', 'pipefail', '-c', preamble + example.script], { env: { ...process.env, SHOP: address, ERP_KEY: key }, cwd: workDir });
+      await run('bash', ['-euo', 'pipefail', '-c', preamble + example.script], { env: { ...process.env, SHOP: address, ERP_KEY: key, ORDER: order.orderNumber }, cwd: workDir });
       const status = Number(fs.readFileSync(statusFile, 'utf8'));
       const body = fs.readFileSync(bodyFile, 'utf8');
       expect(status, `${example.title}\n${body}`).toBe(example.expectedStatus);
     }
+  });
+
+  it('leaves the storefront showing what the walk loaded', async () => {
+    // Company 10001 (the demo customer's) has its customer price, others the list price.
+    const found = await customer.get('/api/material/search?searchKey=Bohrschrauber');
+    const drill = (found.body.data as { sku: string; price: { value: number } }[]).find((product) => product.sku === 'ERP-DRILL-18');
+    expect(drill?.price.value).toBe(119.5);
+    const other = await clientFor(shop, 'customer2');
+    const seenByOther = (await other.get('/api/material/search?searchKey=Bohrschrauber')).body.data as { sku: string; price: { value: number } }[];
+    expect(seenByOther.find((product) => product.sku === 'ERP-DRILL-18')?.price.value).toBe(129);
+    // The buyer sees the ERP's number and the status it sent.
+    const placed = await customer.get(`/api/order/${order._id}`);
+    expect(placed.body).toMatchObject({ erpOrderNumber: 'SO-2026-0042' });
   });
 });
