@@ -1,11 +1,14 @@
 import type { RowProblem } from '../erp/row-results.ts';
-import type { RequestRow } from './request-rows.ts';
+import type { KeyedRow } from '../erp/keyed-rows.ts';
 
 // Which categories of a request can be written, and in which order (docs/product.md, Entities: Category):
 // a parent is another row of the request (in any order) or a stored category with that externalId. A row
 // fails when its parent is neither ('erp.reference.unknown'), or when the parents it names would make a
 // category its own ancestor ('erp.category.cycle'). A failed row is then no parent for the others: they
 // keep the stored category of that key if there is one, else fail in turn. Rows come out parents first.
+
+/** A row that passed its schema (its key is the category's own). */
+export type RequestRow<T> = Pick<KeyedRow<T, unknown>, 'line' | 'key' | 'value'>;
 
 export interface StoredCategoryLink {
   id: number;

@@ -2,11 +2,11 @@ import { slugify } from '../../../core/category-path.ts';
 import type { Flag } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
+import { decided, fail, fieldKeyRules, parseKeyedRowSlots } from '../erp/keyed-rows.ts';
 import type { RowResult } from '../erp/row-results.ts';
 import { planParents } from './category-parents.ts';
 import { categoryRow } from './category-row.ts';
 import type { CategoryFields, ErpCategoryRepository, NewCategory } from './erp-category.repository.ts';
-import { checkRows, decided, fail } from './request-rows.ts';
 
 // PUT /erp/v1/categories: the ERP's categories, keyed by externalId (docs/product.md, Entities: Category).
 //  1. Check each row on its own; a key sent twice is taken from its first row.
@@ -41,7 +41,7 @@ const sameFields = (a: CategoryFields, b: CategoryFields) =>
 export function createCategoryUpsert(deps: CategoryUpsertDeps) {
   return {
     async upsert(erp: ErpContext, body: readonly unknown[]): Promise<RowResult[]> {
-      const { results, rows } = checkRows(body, categoryRow, 'externalId', (row) => row.externalId);
+      const { results, passed: rows } = parseKeyedRowSlots(categoryRow, body, { ...fieldKeyRules('externalId', (row) => row.externalId), answerKeyOf: (key) => key });
       const stored = await deps.categories.listCategories(erp.tenantId);
       const plan = planParents(rows, stored);
       for (const { row, problem } of plan.failures) fail(results, row, problem);

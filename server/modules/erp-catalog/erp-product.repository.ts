@@ -1,7 +1,7 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
 import { productColumns } from './product-changes.ts';
-import { slices } from './request-rows.ts';
+import { inChunks } from '../erp/in-chunks.ts';
 import { updateRowsById } from './rows-by-id.repository.ts';
 
 // What the ERP's product upsert reads and writes: products by sku with their variants and images. Reads
@@ -68,7 +68,7 @@ const variantKinds = { variant_sku: 'text', name: 'text', attributes: 'text', is
 export function createErpProductRepository(db: Database) {
   async function inSlices<K, R>(keys: readonly K[], read: (slice: K[]) => Promise<R[]>): Promise<R[]> {
     const out: R[] = [];
-    for (const slice of slices(keys, inList)) out.push(...(await read(slice)));
+    for (const slice of inChunks(keys, inList)) out.push(...(await read(slice)));
     return out;
   }
 
@@ -147,7 +147,7 @@ export function createErpProductRepository(db: Database) {
     async insertProducts(trx: Executor, tenantId: number, rows: readonly (ProductFields & { sku: string })[], now: string): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
       // About 25 parameters a row: 400 rows stay below SQLite's 32,766.
-      for (const slice of slices(rows, 400)) {
+      for (const slice of inChunks(rows, 400)) {
         const inserted = await trx
           .insertInto('products')
           .values(slice.map((row) => ({ ...row, tenant_id: tenantId, price_cents: 0, has_price: 0 as const, created_at: now, updated_at: now })))
@@ -163,7 +163,7 @@ export function createErpProductRepository(db: Database) {
     },
 
     async deleteVariants(trx: Executor, tenantId: number, ids: readonly number[]): Promise<void> {
-      for (const slice of slices(ids, inList)) await trx.deleteFrom('product_variants').where('tenant_id', '=', tenantId).where('id', 'in', slice).execute();
+      for (const slice of inChunks(ids, inList)) await trx.deleteFrom('product_variants').where('tenant_id', '=', tenantId).where('id', 'in', slice).execute();
     },
 
     updateVariants(trx: Executor, tenantId: number, rows: readonly (VariantFields & { id: number })[]): Promise<void> {
@@ -171,13 +171,13 @@ export function createErpProductRepository(db: Database) {
     },
 
     async insertVariants(trx: Executor, tenantId: number, rows: readonly (VariantFields & { product_id: number })[]): Promise<void> {
-      for (const slice of slices(rows, 2000)) await trx.insertInto('product_variants').values(slice.map((row) => ({ ...row, tenant_id: tenantId }))).execute();
+      for (const slice of inChunks(rows, 2000)) await trx.insertInto('product_variants').values(slice.map((row) => ({ ...row, tenant_id: tenantId }))).execute();
     },
 
     /** The products' images become these (in their order). */
     async replaceImages(trx: Executor, tenantId: number, productIds: readonly number[], rows: readonly (ImageFields & { product_id: number; sort_order: number })[]): Promise<void> {
-      for (const slice of slices(productIds, inList)) await trx.deleteFrom('product_images').where('tenant_id', '=', tenantId).where('product_id', 'in', slice).execute();
-      for (const slice of slices(rows, 2000)) await trx.insertInto('product_images').values(slice.map((row) => ({ ...row, tenant_id: tenantId }))).execute();
+      for (const slice of inChunks(productIds, inList)) await trx.deleteFrom('product_images').where('tenant_id', '=', tenantId).where('product_id', 'in', slice).execute();
+      for (const slice of inChunks(rows, 2000)) await trx.insertInto('product_images').values(slice.map((row) => ({ ...row, tenant_id: tenantId }))).execute();
     },
   };
 }

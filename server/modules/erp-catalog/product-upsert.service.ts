@@ -1,12 +1,12 @@
 import { vatTableEntry } from '../../../core/tax-conversion.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
+import { decided, fail, fieldKeyRules, parseKeyedRowSlots, unknownReference, type KeyedRow } from '../erp/keyed-rows.ts';
 import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { ErpProductRepository, ImageFields, ProductFields, VariantFields } from './erp-product.repository.ts';
 import { flagOf, noVariantChanges, sameImages, sameProductFields, variantChanges, type VariantChanges } from './product-changes.ts';
 import { productRow, type ProductRow } from './product-row.ts';
-import { checkRows, decided, fail, type RequestRow } from './request-rows.ts';
 
 // PUT /erp/v1/products: the ERP's products, keyed by sku (docs/product.md, Entities: Product).
 //  1. Check each row on its own; a sku sent twice is taken from its first row.
@@ -33,13 +33,11 @@ export interface ProductUpsertDeps {
 type StoredProduct = Awaited<ReturnType<ErpProductRepository['findProducts']>>[number];
 
 interface Planned {
-  row: RequestRow<ProductRow>;
+  row: KeyedRow<ProductRow, string>;
   fields: ProductFields;
   variants: VariantFields[];
   images: ImageFields[];
 }
-
-const unknownReference = (path: string, key: string): RowProblem => ({ path, code: 'erp.reference.unknown', params: { key } });
 
 function wantedVariants(row: ProductRow): VariantFields[] {
   return row.variants.map((variant, index) => ({
@@ -53,7 +51,7 @@ function wantedVariants(row: ProductRow): VariantFields[] {
 
 export function createProductUpsert(deps: ProductUpsertDeps) {
   /** Step 2: everything stored the rows refer to. */
-  async function readState(tenantId: number, rows: readonly RequestRow<ProductRow>[]) {
+  async function readState(tenantId: number, rows: readonly KeyedRow<ProductRow, string>[]) {
     const skus = rows.map((row) => row.key);
     const [products, variants, images, categories, units, seller, vatTable] = await Promise.all([
       deps.products.findProducts(tenantId, skus),
@@ -93,7 +91,7 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
 
   return {
     async upsert(erp: ErpContext, body: readonly unknown[]): Promise<RowResult[]> {
-      const { results, rows } = checkRows(body, productRow, 'sku', (row) => row.sku);
+      const { results, passed: rows } = parseKeyedRowSlots(productRow, body, { ...fieldKeyRules('sku', (row) => row.sku), answerKeyOf: (key) => key });
       const state = await readState(erp.tenantId, rows);
       const now = deps.clock.now().toISOString();
 

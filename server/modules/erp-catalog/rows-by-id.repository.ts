@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { slices } from './request-rows.ts';
+import { inChunks } from '../erp/in-chunks.ts';
 
 // Many rows of one table changed at once, each to its own values, in one statement per slice:
 //   WITH v(id, a, b) AS (VALUES (…), (…)) UPDATE t SET a = v.a, b = v.b FROM v WHERE t.id = v.id AND t.tenant_id = ?
@@ -21,7 +21,7 @@ export async function updateRowsById<Row extends { id: number }>(
 ): Promise<void> {
   const names = Object.keys(columns) as Exclude<keyof Row, 'id'>[];
   const perStatement = Math.max(1, Math.floor(maxParameters / (names.length + 1)));
-  for (const slice of slices(rows, perStatement)) {
+  for (const slice of inChunks(rows, perStatement)) {
     const values = slice.map(
       (row) =>
         sql`(${sql.join([

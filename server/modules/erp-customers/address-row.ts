@@ -5,7 +5,7 @@ import { addressLimits } from '../addresses/address-input.ts';
 import { addressTypes } from '../addresses/address.service.ts';
 import { countryNameOf } from '../addresses/countries.ts';
 import { flag } from './erp-values.ts';
-import { externalIdSchema } from './keyed-rows.ts';
+import { externalIdSchema } from './external-id.ts';
 
 // An address of a company's address book as the ERP sends it (PUT /erp/v1/addresses; docs/product.md,
 // Entities "Address" and Profile and address book). The fields follow the address book's rules

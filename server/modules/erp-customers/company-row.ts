@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countryCode, optionalLine, requiredLine } from '../../http/field-schemas.ts';
 import { amountSchema, flag, percentSchema } from './erp-values.ts';
-import { externalIdSchema } from './keyed-rows.ts';
+import { externalIdSchema } from './external-id.ts';
 
 // A customer company as the ERP sends it (PUT /erp/v1/companies; docs/product.md, Entities "Company" and
 // "Discount, shipping and minimum order amount"). The row is the whole record: every field is written as

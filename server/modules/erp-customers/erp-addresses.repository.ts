@@ -2,7 +2,7 @@ import type { Database, DatabaseTransaction, Executor } from '../../db/database.
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { AddressType } from '../../db/schema.ts';
 import type { AddressColumns, StoredAddressColumns } from './address-row.ts';
-import { chunksOf } from './keyed-rows.ts';
+import { inChunks } from '../erp/in-chunks.ts';
 
 // The SQL of the ERP's address upsert: the stored addresses of a request's external ids and the size of the
 // address books it adds to (one read per 500), and the writes, on the caller's transaction.
@@ -24,7 +24,7 @@ export function createErpAddressesRepository(db: Database) {
 
     async findByExternalIds(tenantId: number, externalIds: readonly string[]): Promise<StoredAddress[]> {
       const found: StoredAddress[] = [];
-      for (const chunk of chunksOf(externalIds)) {
+      for (const chunk of inChunks(externalIds)) {
         const rows = await db
           .selectFrom('addresses')
           .select([
@@ -56,7 +56,7 @@ export function createErpAddressesRepository(db: Database) {
     /** How many addresses each of these companies' address books holds. */
     async countsByCompany(tenantId: number, companyIds: readonly number[]): Promise<Map<number, number>> {
       const counts = new Map<number, number>();
-      for (const chunk of chunksOf([...new Set(companyIds)])) {
+      for (const chunk of inChunks([...new Set(companyIds)])) {
         const rows = await db
           .selectFrom('addresses')
           .select(['company_id', (eb) => eb.fn.countAll<number>().as('count')])
@@ -77,7 +77,7 @@ export function createErpAddressesRepository(db: Database) {
     async lockCompanies(trx: DatabaseTransaction, tenantId: number, companyIds: readonly number[]): Promise<void> {
       if (!isPostgres) return;
       const sorted = [...new Set(companyIds)].sort((a, b) => a - b);
-      for (const chunk of chunksOf(sorted)) {
+      for (const chunk of inChunks(sorted)) {
         await trx.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).where('id', 'in', chunk).orderBy('id').forUpdate().execute();
       }
     },
@@ -91,7 +91,7 @@ export function createErpAddressesRepository(db: Database) {
 
     /** New addresses; updated_at stays null, as for every address that did not come through the shop. */
     async insert(trx: Executor, tenantId: number, rows: readonly { externalId: string; columns: AddressColumns }[], now: string): Promise<void> {
-      for (const chunk of chunksOf(rows, rowsPerInsert)) {
+      for (const chunk of inChunks(rows, rowsPerInsert)) {
         await trx
           .insertInto('addresses')
           .values(chunk.map((row) => ({ tenant_id: tenantId, external_id: row.externalId, is_default: 0 as const, ...row.columns, created_at: now })))

@@ -1,12 +1,13 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
 import { maxAddressesPerCompany } from '../addresses/address.service.ts';
+import { decided, fail, parseKeyedRowSlots, unknownReference } from '../erp/keyed-rows.ts';
 import type { RowResult } from '../erp/row-results.ts';
 import { addressColumnsOf, addressRowSchema, sameAddress, type AddressColumns } from './address-row.ts';
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpAddressesRepository, StoredAddress } from './erp-addresses.repository.ts';
+import { externalIdRules } from './external-id.ts';
 import { retriedOnceOnUniqueViolation } from './unique-race.ts';
-import { allResults, failed, parseKeyedRows, unknownReference } from './keyed-rows.ts';
 
 // PUT /erp/v1/addresses: the companies' address books as the ERP keeps them (address-row.ts), under the
 // address book's rules (docs/product.md, Profile and address book):
@@ -40,7 +41,7 @@ export function createErpAddressesService(deps: ErpAddressesDeps) {
 
   async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
     const { tenantId } = ctx;
-    const { results, pending } = parseKeyedRows(addressRowSchema, rows, 'externalId');
+    const { results, passed: pending } = parseKeyedRowSlots(addressRowSchema, rows, externalIdRules('externalId', (value) => value.externalId));
     const [companies, storedAddresses] = await Promise.all([
       references.companies(tenantId, pending.map((row) => row.value.companyExternalId)),
       addresses.findByExternalIds(tenantId, pending.map((row) => row.value.externalId)),
@@ -54,7 +55,7 @@ export function createErpAddressesService(deps: ErpAddressesDeps) {
       const { value } = row;
       const company = companies.get(value.companyExternalId);
       if (!company) {
-        results[row.index] = failed(row.index, row.key, [unknownReference('companyExternalId', value.companyExternalId)]);
+        fail(results, row, unknownReference('companyExternalId', value.companyExternalId));
         continue;
       }
       const before = stored.get(value.externalId) ?? null;
@@ -65,26 +66,26 @@ export function createErpAddressesService(deps: ErpAddressesDeps) {
       const takesDefault = columns.is_default === 1;
       const defaultKey = `${columns.company_id}:${columns.type}`;
       if (takesDefault && defaultsTaken.has(defaultKey)) {
-        results[row.index] = failed(row.index, row.key, [{ path: 'isDefault', code: 'erp.address.default.taken' }]);
+        fail(results, row, { path: 'isDefault', code: 'erp.address.default.taken' });
         continue;
       }
       const joins = before === null || before.company_id !== columns.company_id;
       const size = sizes.get(company.id) ?? 0;
       if (joins && size >= maxAddressesPerCompany) {
-        results[row.index] = failed(row.index, row.key, [{ path: 'companyExternalId', code: 'erp.address.limit_reached', params: { max: maxAddressesPerCompany } }]);
+        fail(results, row, { path: 'companyExternalId', code: 'erp.address.limit_reached', params: { max: maxAddressesPerCompany } });
         continue;
       }
       if (takesDefault) defaultsTaken.add(defaultKey);
       if (joins) sizes.set(company.id, size + 1);
-      const line = row.index + 1;
+      const { line } = row;
       if (before && sameAddress(before, columns)) {
-        results[row.index] = { line, key: row.key, result: 'unchanged' };
+        results[line - 1] = { line, key: row.key, result: 'unchanged' };
         continue;
       }
-      results[row.index] = { line, key: row.key, result: before ? 'updated' : 'created' };
+      results[line - 1] = { line, key: row.key, result: before ? 'updated' : 'created' };
       writes.push({ externalId: value.externalId, columns, before });
     }
-    if (writes.length === 0) return allResults(results);
+    if (writes.length === 0) return decided(results);
 
     const takingDefault = writes.filter(
       ({ columns, before }) => columns.is_default === 1 && (before === null || before.is_default !== 1 || before.company_id !== columns.company_id || before.type !== columns.type),
@@ -96,7 +97,7 @@ export function createErpAddressesService(deps: ErpAddressesDeps) {
       await addresses.insert(trx, tenantId, created, deps.clock.now().toISOString());
       for (const write of writes) if (write.before) await addresses.update(trx, tenantId, write.before.id, write.columns);
     });
-    return allResults(results);
+    return decided(results);
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import { companyColumnNames, type CompanyColumns } from './company-row.ts';
-import { chunksOf } from './keyed-rows.ts';
+import { inChunks } from '../erp/in-chunks.ts';
 
 // The SQL of the ERP's company upsert: what is stored for a request's customer numbers (one read per 500),
 // and the writes of the rows that changed, on the caller's transaction.
@@ -22,7 +22,7 @@ export function createErpCompaniesRepository(db: Database) {
     /** The tenant's companies with these customer numbers, as stored. */
     async findByCustomerNos(tenantId: number, customerNos: readonly string[]): Promise<StoredCompany[]> {
       const found: StoredCompany[] = [];
-      for (const chunk of chunksOf(customerNos)) {
+      for (const chunk of inChunks(customerNos)) {
         const rows = await db
           .selectFrom('companies')
           .select(['id', 'customer_no', ...companyColumnNames])
@@ -35,7 +35,7 @@ export function createErpCompaniesRepository(db: Database) {
     },
 
     async insert(trx: Executor, tenantId: number, rows: readonly { customerNo: string; columns: CompanyColumns }[], now: string): Promise<void> {
-      for (const chunk of chunksOf(rows, rowsPerInsert)) {
+      for (const chunk of inChunks(rows, rowsPerInsert)) {
         await trx
           .insertInto('companies')
           .values(chunk.map((row) => ({ tenant_id: tenantId, customer_no: row.customerNo, ...row.columns, created_at: now })))

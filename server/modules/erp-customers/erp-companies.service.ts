@@ -1,10 +1,11 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
+import { decided, parseKeyedRowSlots } from '../erp/keyed-rows.ts';
 import type { RowResult } from '../erp/row-results.ts';
 import { companyColumnsOf, companyRowSchema, sameCompany, type CompanyColumns } from './company-row.ts';
 import type { ErpCompaniesRepository } from './erp-companies.repository.ts';
+import { externalIdRules } from './external-id.ts';
 import { retriedOnceOnUniqueViolation } from './unique-race.ts';
-import { allResults, parseKeyedRows } from './keyed-rows.ts';
 
 // PUT /erp/v1/companies: the ERP's customer companies, keyed by customer number (company-row.ts).
 //   1. every row checked on its own; a customer number sent twice fails the later row;
@@ -30,7 +31,7 @@ export function createErpCompaniesService(deps: ErpCompaniesDeps) {
   const { companies } = deps;
 
   async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
-    const { results, pending } = parseKeyedRows(companyRowSchema, rows, 'externalId');
+    const { results, passed: pending } = parseKeyedRowSlots(companyRowSchema, rows, externalIdRules('externalId', (value) => value.externalId));
     const stored = new Map((await companies.findByCustomerNos(ctx.tenantId, pending.map((row) => row.value.externalId))).map((row) => [row.customer_no, row]));
 
     const inserts: { customerNo: string; columns: CompanyColumns }[] = [];
@@ -38,15 +39,15 @@ export function createErpCompaniesService(deps: ErpCompaniesDeps) {
     for (const row of pending) {
       const columns = companyColumnsOf(row.value);
       const before = stored.get(row.value.externalId);
-      const line = row.index + 1;
+      const { line } = row;
       if (!before) {
         inserts.push({ customerNo: row.value.externalId, columns });
-        results[row.index] = { line, key: row.key, result: 'created' };
+        results[line - 1] = { line, key: row.key, result: 'created' };
       } else if (sameCompany(before, columns)) {
-        results[row.index] = { line, key: row.key, result: 'unchanged' };
+        results[line - 1] = { line, key: row.key, result: 'unchanged' };
       } else {
         updates.push({ id: before.id, columns });
-        results[row.index] = { line, key: row.key, result: 'updated' };
+        results[line - 1] = { line, key: row.key, result: 'updated' };
       }
     }
 
@@ -57,7 +58,7 @@ export function createErpCompaniesService(deps: ErpCompaniesDeps) {
       });
       deps.forgetCompanies();
     }
-    return allResults(results);
+    return decided(results);
   }
 
   return {

@@ -1,5 +1,5 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
-import { chunksOf } from './keyed-rows.ts';
+import { inChunks } from '../erp/in-chunks.ts';
 
 // The SQL of the ERP's sales person assignments (sales_person_companies): the stored sets of a request's
 // sales persons (one read per 500), and the rows added and taken away, on the caller's transaction. The
@@ -16,7 +16,7 @@ export function createErpSalesAssignmentsRepository(db: Database) {
     /** The companies each of these sales persons serves now: user id → company ids. */
     async servedBy(userIds: readonly number[]): Promise<Map<number, Set<number>>> {
       const served = new Map<number, Set<number>>(userIds.map((id) => [id, new Set<number>()]));
-      for (const chunk of chunksOf([...new Set(userIds)])) {
+      for (const chunk of inChunks([...new Set(userIds)])) {
         const rows = await db.selectFrom('sales_person_companies').select(['user_id', 'company_id']).where('user_id', 'in', chunk).execute();
         for (const row of rows) served.get(row.user_id)!.add(row.company_id);
       }
@@ -24,13 +24,13 @@ export function createErpSalesAssignmentsRepository(db: Database) {
     },
 
     async add(trx: Executor, userId: number, companyIds: readonly number[]): Promise<void> {
-      for (const chunk of chunksOf(companyIds, rowsPerWrite)) {
+      for (const chunk of inChunks(companyIds, rowsPerWrite)) {
         await trx.insertInto('sales_person_companies').values(chunk.map((companyId) => ({ user_id: userId, company_id: companyId }))).execute();
       }
     },
 
     async remove(trx: Executor, userId: number, companyIds: readonly number[]): Promise<void> {
-      for (const chunk of chunksOf(companyIds, rowsPerWrite)) {
+      for (const chunk of inChunks(companyIds, rowsPerWrite)) {
         await trx.deleteFrom('sales_person_companies').where('user_id', '=', userId).where('company_id', 'in', chunk).execute();
       }
     },

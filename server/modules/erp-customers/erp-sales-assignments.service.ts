@@ -1,9 +1,10 @@
 import type { ErpContext } from '../access/erp-access.ts';
+import { decided, fail, parseKeyedRowSlots, unknownReference } from '../erp/keyed-rows.ts';
 import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpSalesAssignmentsRepository } from './erp-sales-assignments.repository.ts';
+import { externalIdRules } from './external-id.ts';
 import { retriedOnceOnUniqueViolation } from './unique-race.ts';
-import { allResults, failed, parseKeyedRows, unknownReference } from './keyed-rows.ts';
 import { salesAssignmentRowSchema } from './sales-assignment-row.ts';
 
 // PUT /erp/v1/salesPersonAssignments: the companies each sales person serves (sales-assignment-row.ts), the
@@ -39,7 +40,7 @@ export function createErpSalesAssignmentsService(deps: ErpSalesAssignmentsDeps) 
 
   async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
     const { tenantId } = ctx;
-    const { results, pending } = parseKeyedRows(salesAssignmentRowSchema, rows, 'salesPersonExternalId');
+    const { results, passed: pending } = parseKeyedRowSlots(salesAssignmentRowSchema, rows, externalIdRules('salesPersonExternalId', (value) => value.salesPersonExternalId));
     const [salesPersons, companies] = await Promise.all([
       references.users(tenantId, pending.map((row) => row.value.salesPersonExternalId)),
       references.companies(tenantId, pending.flatMap((row) => row.value.companyExternalIds)),
@@ -61,22 +62,22 @@ export function createErpSalesAssignmentsService(deps: ErpSalesAssignmentsDeps) 
         if (!companies.has(customerNo)) problems.push(unknownReference(`companyExternalIds.${at}`, customerNo));
       });
       if (problems.length > 0 || !user) {
-        results[row.index] = failed(row.index, row.key, problems);
+        fail(results, row, ...problems);
         continue;
       }
       const before = stored.get(user.id) ?? new Set<number>();
       const after = new Set(value.companyExternalIds.map((customerNo) => companies.get(customerNo)!.id));
       const added = [...after].filter((id) => !before.has(id));
       const removed = [...before].filter((id) => !after.has(id));
-      const line = row.index + 1;
+      const { line } = row;
       if (added.length === 0 && removed.length === 0) {
-        results[row.index] = { line, key: row.key, result: 'unchanged' };
+        results[line - 1] = { line, key: row.key, result: 'unchanged' };
         continue;
       }
-      results[row.index] = { line, key: row.key, result: before.size === 0 ? 'created' : 'updated' };
+      results[line - 1] = { line, key: row.key, result: before.size === 0 ? 'created' : 'updated' };
       writes.push({ userId: user.id, added, removed });
     }
-    if (writes.length === 0) return allResults(results);
+    if (writes.length === 0) return decided(results);
 
     await assignments.transaction(async (trx) => {
       for (const write of writes) {
@@ -85,7 +86,7 @@ export function createErpSalesAssignmentsService(deps: ErpSalesAssignmentsDeps) 
       }
     });
     deps.forgetLiveSessions();
-    return allResults(results);
+    return decided(results);
   }
 
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
-import { chunksOf } from './keyed-rows.ts';
+import { inChunks } from '../erp/in-chunks.ts';
 import type { UserColumns } from './user-row.ts';
 
 // The SQL of the ERP's user upsert: the stored users of a request's external ids and the holders of its
@@ -23,7 +23,7 @@ export function createErpUsersRepository(db: Database) {
 
     async findByExternalIds(tenantId: number, externalIds: readonly string[]): Promise<StoredUser[]> {
       const found: StoredUser[] = [];
-      for (const chunk of chunksOf(externalIds)) {
+      for (const chunk of inChunks(externalIds)) {
         const rows = await db
           .selectFrom('users')
           .select(['id', 'external_id', 'company_id', 'username', 'email', 'first_name', 'last_name', 'phone', 'role', 'locale', 'is_active', 'is_locked', 'invited_at', 'password_changed_at'])
@@ -38,7 +38,7 @@ export function createErpUsersRepository(db: Database) {
     /** Which user of the tenant holds each of these usernames, without regard to case: lower-case name → user id. */
     async usernameHolders(tenantId: number, usernames: readonly string[]): Promise<Map<string, number>> {
       const holders = new Map<string, number>();
-      for (const chunk of chunksOf([...new Set(usernames.map((name) => name.toLowerCase()))])) {
+      for (const chunk of inChunks([...new Set(usernames.map((name) => name.toLowerCase()))])) {
         const rows = await db
           .selectFrom('users')
           .select(['id', sql<string>`lower(username)`.as('name')])
@@ -56,7 +56,7 @@ export function createErpUsersRepository(db: Database) {
      */
     async insert(trx: Executor, tenantId: number, rows: readonly { externalId: string; columns: UserColumns }[], passwordHash: string, now: string): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
-      for (const chunk of chunksOf(rows, rowsPerInsert)) {
+      for (const chunk of inChunks(rows, rowsPerInsert)) {
         const inserted = await trx
           .insertInto('users')
           .values(

@@ -8,11 +8,12 @@ import { hashPassword } from '../auth/password.ts';
 import { deletePasswordTokensOfUser } from '../auth/password-token.repository.ts';
 import { deleteSessionsOfUser } from '../auth/session.repository.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
+import { decided, fail, parseKeyedRowSlots, unknownReference } from '../erp/keyed-rows.ts';
 import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpUsersRepository, StoredUser } from './erp-users.repository.ts';
+import { externalIdRules } from './external-id.ts';
 import { retriedOnceOnUniqueViolation } from './unique-race.ts';
-import { allResults, failed, parseKeyedRows, unknownReference } from './keyed-rows.ts';
 import { isShutOut, sameUser, userColumnsOf, userRowSchema, type UserColumns } from './user-row.ts';
 
 // PUT /erp/v1/users: the ERP's user accounts, keyed by external id (user-row.ts).
@@ -89,7 +90,7 @@ export function createErpUsersService(deps: ErpUsersDeps) {
 
   async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
     const { tenantId } = ctx;
-    const { results, pending } = parseKeyedRows(userRowSchema, rows, 'externalId');
+    const { results, passed: pending } = parseKeyedRowSlots(userRowSchema, rows, externalIdRules('externalId', (value) => value.externalId));
     const [companies, storedUsers, holders] = await Promise.all([
       references.companies(tenantId, pending.flatMap((row) => (row.value.companyExternalId === undefined ? [] : [row.value.companyExternalId]))),
       users.findByExternalIds(tenantId, pending.map((row) => row.value.externalId)),
@@ -109,20 +110,20 @@ export function createErpUsersService(deps: ErpUsersDeps) {
       if (company === undefined) problems.push(unknownReference('companyExternalId', value.companyExternalId!));
       if (claimed.has(name) || (holder !== undefined && holder !== before?.id)) problems.push({ path: 'username', code: 'erp.user.username.taken', params: { username: value.username } });
       if (problems.length > 0 || company === undefined) {
-        results[row.index] = failed(row.index, row.key, problems);
+        fail(results, row, ...problems);
         continue;
       }
       claimed.add(name);
       const columns = userColumnsOf(value, company?.id ?? null);
-      const line = row.index + 1;
+      const { line } = row;
       if (before && sameUser(before, columns)) {
-        results[row.index] = { line, key: row.key, result: 'unchanged' };
+        results[line - 1] = { line, key: row.key, result: 'unchanged' };
         continue;
       }
-      results[row.index] = { line, key: row.key, result: before ? 'updated' : 'created' };
+      results[line - 1] = { line, key: row.key, result: before ? 'updated' : 'created' };
       writes.push({ externalId: value.externalId, columns, fullName: fullNameOf(columns), companyName: company?.name ?? null, before });
     }
-    if (writes.length === 0) return allResults(results);
+    if (writes.length === 0) return decided(results);
 
     const created = writes.filter((write) => write.before === null);
     // Hashing is slow on purpose: one hash of a secret nobody knows, made before the transaction, serves every
@@ -147,7 +148,7 @@ export function createErpUsersService(deps: ErpUsersDeps) {
       await queueInvitationMails(trx, { tenantId, invitations, now });
     });
     deps.forgetLiveSessions();
-    return allResults(results);
+    return decided(results);
   }
 
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { externalIdSchema } from './keyed-rows.ts';
+import { externalIdSchema } from './external-id.ts';
 
 // The companies a sales person serves as the ERP sends them (PUT /erp/v1/salesPersonAssignments; docs/product.md,
 // Sales persons): the whole set, which replaces the stored one. An empty list leaves the sales person no customer.

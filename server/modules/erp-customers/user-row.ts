@@ -5,7 +5,7 @@ import { emailAddress, phoneNumber, requiredLine } from '../../http/field-schema
 import { usernameSchema } from '../company-users/company-user-input.ts';
 import { profileLimits } from '../users/profile-input.ts';
 import { flag } from './erp-values.ts';
-import { externalIdSchema } from './keyed-rows.ts';
+import { externalIdSchema } from './external-id.ts';
 
 // A user account as the ERP sends it (PUT /erp/v1/users; docs/product.md, Roles and Entities "User"): the
 // company's customers and customer admins, and the wholesaler's sales persons, who belong to no company

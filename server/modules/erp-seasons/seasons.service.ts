@@ -1,5 +1,5 @@
 import type { ErpContext } from '../access/erp-access.ts';
-import { inLineOrder, parseKeyedRows } from '../erp/keyed-rows.ts';
+import { fieldKeyRules, inLineOrder, parseKeyedRows } from '../erp/keyed-rows.ts';
 import type { RowResult } from '../erp/row-results.ts';
 import { seasonRow } from './season-row.ts';
 import type { ErpSeasonRepository, SeasonWrites } from './seasons.repository.ts';
@@ -23,15 +23,7 @@ export interface ErpSeasonDependencies {
 export function createErpSeasonService(deps: ErpSeasonDependencies) {
   return {
     async upsert(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
-      const { passed, failed } = parseKeyedRows(seasonRow, rows, {
-        keyOf: (value) => value.externalId,
-        textOf: (key) => key,
-        sentKeyOf: (row) => {
-          const externalId = typeof row === 'object' && row !== null ? (row as Record<string, unknown>).externalId : undefined;
-          return typeof externalId === 'string' ? externalId : '';
-        },
-        keyPath: () => 'externalId',
-      });
+      const { passed, failed } = parseKeyedRows(seasonRow, rows, fieldKeyRules('externalId', (value) => value.externalId));
       const stored = await deps.seasons.findAll(ctx.tenantId);
       const byExternalId = new Map(stored.flatMap((season) => (season.external_id === null ? [] : [[season.external_id, season] as const])));
       let lastPosition = Math.max(0, ...stored.map((season) => season.sort_order), ...passed.map((row) => row.value.position ?? 0));

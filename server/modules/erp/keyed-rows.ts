@@ -23,10 +23,33 @@ export interface KeyRules<T, K> {
   sentKeyOf(row: unknown): string;
   /** Where a doubled key is named within the row. */
   keyPath(key: K): string;
+  /** The key the answer names a passed row by; the key as sent when not given. */
+  answerKeyOf?(key: K): string;
+  /**
+   * When given, a key counts from the first row that sent it (sentKeyOf, when not empty), whatever became
+   * of that row: a later row sending it fails 'erp.key.duplicate' at `path` before its schema is checked.
+   */
+  sentKeysCount?: { path: string };
 }
 
 function isProblem(value: unknown): value is RowProblem {
   return typeof value === 'object' && value !== null && 'code' in value && 'path' in value;
+}
+
+const duplicate = (path: string, key: string): RowProblem => ({ path, code: 'erp.key.duplicate', params: { key } });
+
+/** The problem of a reference to a record the tenant does not have (nor the same request makes). */
+export const unknownReference = (path: string, key: string): RowProblem => ({ path, code: 'erp.reference.unknown', params: { key } });
+
+/** The text a row sent in `field`: empty when it has none (or it is no string). */
+export function sentField(row: unknown, field: string): string {
+  const value = typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/** The rules of rows keyed by one text field, its parsed value the key. */
+export function fieldKeyRules<T>(field: string, keyOf: (value: T) => string): KeyRules<T, string> {
+  return { keyOf, textOf: (key) => key, sentKeyOf: (row) => sentField(row, field), keyPath: () => field };
 }
 
 /** The rows that passed, and a result for each row that failed already. */
@@ -34,9 +57,17 @@ export function parseKeyedRows<S extends z.ZodType, K>(schema: S, rows: readonly
   const passed: KeyedRow<z.infer<S>, K>[] = [];
   const failed: RowResult[] = [];
   const seen = new Set<string>();
+  const sentKeysCount = rules.sentKeysCount;
   rows.forEach((row, index) => {
     const line = index + 1;
     const key = rules.sentKeyOf(row);
+    if (sentKeysCount && key !== '') {
+      if (seen.has(key)) {
+        failed.push({ line, key, result: 'failed', problems: [duplicate(sentKeysCount.path, key)] });
+        return;
+      }
+      seen.add(key);
+    }
     const parsed = parseRow(schema, row);
     if ('problems' in parsed) {
       failed.push({ line, key, result: 'failed', problems: parsed.problems });
@@ -47,13 +78,15 @@ export function parseKeyedRows<S extends z.ZodType, K>(schema: S, rows: readonly
       failed.push({ line, key, result: 'failed', problems: [id] });
       return;
     }
-    const text = rules.textOf(id);
-    if (seen.has(text)) {
-      failed.push({ line, key, result: 'failed', problems: [{ path: rules.keyPath(id), code: 'erp.key.duplicate', params: { key: text } }] });
-      return;
+    if (!sentKeysCount) {
+      const text = rules.textOf(id);
+      if (seen.has(text)) {
+        failed.push({ line, key, result: 'failed', problems: [duplicate(rules.keyPath(id), text)] });
+        return;
+      }
+      seen.add(text);
     }
-    seen.add(text);
-    passed.push({ line, key, value: parsed.value, id });
+    passed.push({ line, key: rules.answerKeyOf ? rules.answerKeyOf(id) : key, value: parsed.value, id });
   });
   return { passed, failed };
 }
@@ -61,4 +94,28 @@ export function parseKeyedRows<S extends z.ZodType, K>(schema: S, rows: readonly
 /** Every row's result in the order the rows came. */
 export function inLineOrder(results: readonly RowResult[]): RowResult[] {
   return [...results].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The same as parseKeyedRows, with one result slot per request row (index = line - 1): the failed rows'
+ * results already in place, the passed rows' slots undefined while they are still to be decided.
+ */
+export function parseKeyedRowSlots<S extends z.ZodType, K>(schema: S, rows: readonly unknown[], rules: KeyRules<z.infer<S>, K>) {
+  const { passed, failed } = parseKeyedRows(schema, rows, rules);
+  const results: (RowResult | undefined)[] = rows.map(() => undefined);
+  for (const result of failed) results[result.line - 1] = result;
+  return { results, passed };
+}
+
+/** Marks a row failed with its problems. */
+export function fail(results: (RowResult | undefined)[], row: { line: number; key: string }, ...problems: RowProblem[]): void {
+  results[row.line - 1] = { line: row.line, key: row.key, result: 'failed', problems };
+}
+
+/** The results once every row is decided. */
+export function decided(results: readonly (RowResult | undefined)[]): RowResult[] {
+  return results.map((result, index) => {
+    if (!result) throw new Error(`Row ${index + 1} of an upsert was left undecided.`);
+    return result;
+  });
 }
