@@ -1,9 +1,11 @@
 import type { Database } from '../../db/database.ts';
+import { createOrderRepository } from '../orders/order.repository.ts';
 
 // The ERP's side of an order (GET, ack and status under /erp/v1/orders/{orderNumber}): always by tenant and
 // order number, so another tenant's order finds nothing, exactly like an unknown one.
 
 export function createErpOrderRepository(db: Database) {
+  const orderReads = createOrderRepository(db);
   return {
     /** The order's snapshot with who placed it (the user's keys as they are now, the company's customer number). */
     findOrder(tenantId: number, orderNumber: string) {
@@ -90,21 +92,13 @@ export function createErpOrderRepository(db: Database) {
         .execute();
     },
 
+    /** The order's notes, in the order they were written (the order repository's read). */
     findNotes(tenantId: number, orderId: number) {
-      return db.selectFrom('order_notes').select(['delivery_date', 'note']).where('tenant_id', '=', tenantId).where('order_id', '=', orderId).orderBy('id').execute();
+      return orderReads.findNotes(tenantId, [orderId]);
     },
 
     /** The order's status changes, oldest first (the timeline after its placement). */
-    findStatusEvents(tenantId: number, orderId: number) {
-      return db
-        .selectFrom('order_status_events')
-        .select(['status_id', 'occurred_at'])
-        .where('tenant_id', '=', tenantId)
-        .where('order_id', '=', orderId)
-        .orderBy('occurred_at')
-        .orderBy('id')
-        .execute();
-    },
+    findStatusEvents: orderReads.findStatusEvents,
 
     /** Notes the ERP's number on an order that has none; false when it has one already (then nothing is written). */
     async acknowledge(tenantId: number, orderId: number, erpOrderNumber: string, at: string): Promise<boolean> {
