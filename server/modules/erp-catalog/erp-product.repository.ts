@@ -1,7 +1,7 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import type { Flag } from '../../db/schema.ts';
 import { productColumns } from './product-changes.ts';
-import { inChunks } from '../erp/in-chunks.ts';
+import { inChunks, readInChunks } from '../erp/in-chunks.ts';
 import { updateRowsById } from './rows-by-id.repository.ts';
 
 // What the ERP's product upsert reads and writes: products by sku with their variants and images. Reads
@@ -66,11 +66,7 @@ const productKinds = {
 const variantKinds = { variant_sku: 'text', name: 'text', attributes: 'text', is_active: 'integer', sort_order: 'integer' } as const;
 
 export function createErpProductRepository(db: Database) {
-  async function inSlices<K, R>(keys: readonly K[], read: (slice: K[]) => Promise<R[]>): Promise<R[]> {
-    const out: R[] = [];
-    for (const slice of inChunks(keys, inList)) out.push(...(await read(slice)));
-    return out;
-  }
+  const inSlices = <K, R>(keys: readonly K[], read: (slice: K[]) => Promise<R[]>): Promise<R[]> => readInChunks(keys, read, inList);
 
   return {
     findProducts(tenantId: number, skus: readonly string[]) {

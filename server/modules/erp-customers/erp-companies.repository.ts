@@ -1,6 +1,6 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import { companyColumnNames, type CompanyColumns } from './company-row.ts';
-import { inChunks } from '../erp/in-chunks.ts';
+import { inChunks, readInChunks } from '../erp/in-chunks.ts';
 
 // The SQL of the ERP's company upsert: what is stored for a request's customer numbers (one read per 500),
 // and the writes of the rows that changed, on the caller's transaction.
@@ -21,17 +21,14 @@ export function createErpCompaniesRepository(db: Database) {
 
     /** The tenant's companies with these customer numbers, as stored. */
     async findByCustomerNos(tenantId: number, customerNos: readonly string[]): Promise<StoredCompany[]> {
-      const found: StoredCompany[] = [];
-      for (const chunk of inChunks(customerNos)) {
-        const rows = await db
+      return readInChunks(customerNos, (chunk) =>
+        db
           .selectFrom('companies')
           .select(['id', 'customer_no', ...companyColumnNames])
           .where('tenant_id', '=', tenantId)
           .where('customer_no', 'in', chunk)
-          .execute();
-        found.push(...rows);
-      }
-      return found;
+          .execute(),
+      );
     },
 
     async insert(trx: Executor, tenantId: number, rows: readonly { customerNo: string; columns: CompanyColumns }[], now: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { integerRows, updateIntegerColumns } from '../erp/bulk-rows.repository.ts';
-import { inChunks } from '../erp/in-chunks.ts';
+import { readInChunks } from '../erp/in-chunks.ts';
 
 // What the price load reads and writes: products and variants by their skus, companies by their
 // customer numbers, the products' customer prices; every read one query per 500 keys, every write in
@@ -43,58 +43,44 @@ export interface PriceWrites {
 export function createErpPriceRepository(db: Database) {
   return {
     async findProducts(tenantId: number, skus: readonly string[]): Promise<StoredProductPrices[]> {
-      const found: StoredProductPrices[] = [];
-      for (const chunk of inChunks(skus)) {
-        found.push(
-          ...(await db
-            .selectFrom('products')
-            .select(['id', 'sku', 'currency', 'price_cents', 'retail_price_cents', 'pre_order_price_cents', 'has_price'])
-            .where('tenant_id', '=', tenantId)
-            .where('sku', 'in', chunk)
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(skus, (chunk) =>
+        db
+          .selectFrom('products')
+          .select(['id', 'sku', 'currency', 'price_cents', 'retail_price_cents', 'pre_order_price_cents', 'has_price'])
+          .where('tenant_id', '=', tenantId)
+          .where('sku', 'in', chunk)
+          .execute(),
+      );
     },
 
     async findVariants(tenantId: number, variantSkus: readonly string[]): Promise<StoredVariantPrice[]> {
-      const found: StoredVariantPrice[] = [];
-      for (const chunk of inChunks(variantSkus)) {
-        found.push(
-          ...(await db
-            .selectFrom('product_variants as v')
-            .innerJoin('products as p', 'p.id', 'v.product_id')
-            .select(['v.id', 'v.variant_sku', 'v.price_cents', 'p.currency'])
-            .where('v.tenant_id', '=', tenantId)
-            .where('v.variant_sku', 'in', chunk)
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(variantSkus, (chunk) =>
+        db
+          .selectFrom('product_variants as v')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .select(['v.id', 'v.variant_sku', 'v.price_cents', 'p.currency'])
+          .where('v.tenant_id', '=', tenantId)
+          .where('v.variant_sku', 'in', chunk)
+          .execute(),
+      );
     },
 
     /** Company ids by customer number. */
     async findCompanies(tenantId: number, customerNos: readonly string[]): Promise<{ id: number; customer_no: string }[]> {
-      const found: { id: number; customer_no: string }[] = [];
-      for (const chunk of inChunks(customerNos)) {
-        found.push(...(await db.selectFrom('companies').select(['id', 'customer_no']).where('tenant_id', '=', tenantId).where('customer_no', 'in', chunk).execute()));
-      }
-      return found;
+      return readInChunks(customerNos, (chunk) =>
+        db.selectFrom('companies').select(['id', 'customer_no']).where('tenant_id', '=', tenantId).where('customer_no', 'in', chunk).execute(),
+      );
     },
 
     async findCustomerPrices(tenantId: number, productIds: readonly number[]): Promise<StoredCustomerPrice[]> {
-      const found: StoredCustomerPrice[] = [];
-      for (const chunk of inChunks(productIds)) {
-        found.push(
-          ...(await db
-            .selectFrom('customer_prices')
-            .select(['product_id', 'company_id', 'price_cents'])
-            .where('tenant_id', '=', tenantId)
-            .where('product_id', 'in', chunk)
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(productIds, (chunk) =>
+        db
+          .selectFrom('customer_prices')
+          .select(['product_id', 'company_id', 'price_cents'])
+          .where('tenant_id', '=', tenantId)
+          .where('product_id', 'in', chunk)
+          .execute(),
+      );
     },
 
     /** Writes the changes in one transaction: nothing of them, or all. */

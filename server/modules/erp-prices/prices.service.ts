@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
 import { inLineOrder, parseKeyedRows, type KeyedRow } from '../erp/keyed-rows.ts';
 import type { RowProblem, RowResult } from '../erp/row-results.ts';
-import { skuKeyRules, unknownSkuProblem, type SkuKey } from '../erp/sku-keys.ts';
+import { skuKeyRules, skusByKind, unknownSkuProblem, type SkuKey } from '../erp/sku-keys.ts';
 import { priceRow, type PriceRow } from './price-row.ts';
 import type { ErpPriceRepository, PriceWrites, StoredCustomerPrice, StoredProductPrices, StoredVariantPrice } from './prices.repository.ts';
 
@@ -78,8 +78,7 @@ function nextOptionalCents(sent: PriceRow[PriceField], stored: number | null): n
 
 export function createErpPriceService(deps: ErpPriceDependencies) {
   async function readStored(tenantId: number, rows: readonly KeyedRow<PriceRow, SkuKey>[]): Promise<Stored> {
-    const skus = rows.flatMap((row) => (row.id.kind === 'product' ? [row.id.sku] : []));
-    const variantSkus = rows.flatMap((row) => (row.id.kind === 'variant' ? [row.id.variantSku] : []));
+    const { skus, variantSkus } = skusByKind(rows.map((row) => row.id));
     const customerNos = [...new Set(rows.flatMap((row) => (row.value.customerPrices ?? []).map((entry) => entry.companyExternalId)))];
     const [products, variants, companies] = await Promise.all([
       deps.prices.findProducts(tenantId, skus),

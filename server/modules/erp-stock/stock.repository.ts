@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { integerRows, updateIntegerColumns } from '../erp/bulk-rows.repository.ts';
-import { inChunks } from '../erp/in-chunks.ts';
+import { readInChunks } from '../erp/in-chunks.ts';
 
 // What the stock load reads and writes: products and variants by their skus with their stock, seasons by
 // their external ids, the products' pre-stocks; every read one query per 500 keys, every write in one
@@ -32,50 +32,38 @@ export interface StockWrites {
 export function createErpStockRepository(db: Database) {
   return {
     async findProducts(tenantId: number, skus: readonly string[]): Promise<StoredStock[]> {
-      const found: StoredStock[] = [];
-      for (const chunk of inChunks(skus)) {
-        found.push(...(await db.selectFrom('products').select(['id', 'sku', 'stock']).where('tenant_id', '=', tenantId).where('sku', 'in', chunk).execute()));
-      }
-      return found;
+      return readInChunks(skus, (chunk) =>
+        db.selectFrom('products').select(['id', 'sku', 'stock']).where('tenant_id', '=', tenantId).where('sku', 'in', chunk).execute(),
+      );
     },
 
     async findVariants(tenantId: number, variantSkus: readonly string[]): Promise<StoredStock[]> {
-      const found: StoredStock[] = [];
-      for (const chunk of inChunks(variantSkus)) {
-        found.push(
-          ...(await db
-            .selectFrom('product_variants')
-            .select(['id', 'variant_sku as sku', 'stock'])
-            .where('tenant_id', '=', tenantId)
-            .where('variant_sku', 'in', chunk)
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(variantSkus, (chunk) =>
+        db
+          .selectFrom('product_variants')
+          .select(['id', 'variant_sku as sku', 'stock'])
+          .where('tenant_id', '=', tenantId)
+          .where('variant_sku', 'in', chunk)
+          .execute(),
+      );
     },
 
     /** Season ids by external id. */
     async findSeasons(tenantId: number, externalIds: readonly string[]): Promise<{ id: number; external_id: string | null }[]> {
-      const found: { id: number; external_id: string | null }[] = [];
-      for (const chunk of inChunks(externalIds)) {
-        found.push(...(await db.selectFrom('seasons').select(['id', 'external_id']).where('tenant_id', '=', tenantId).where('external_id', 'in', chunk).execute()));
-      }
-      return found;
+      return readInChunks(externalIds, (chunk) =>
+        db.selectFrom('seasons').select(['id', 'external_id']).where('tenant_id', '=', tenantId).where('external_id', 'in', chunk).execute(),
+      );
     },
 
     async findPreStocks(tenantId: number, productIds: readonly number[]): Promise<StoredPreStock[]> {
-      const found: StoredPreStock[] = [];
-      for (const chunk of inChunks(productIds)) {
-        found.push(
-          ...(await db
-            .selectFrom('product_pre_stocks')
-            .select(['product_id', 'season_id', 'quantity'])
-            .where('tenant_id', '=', tenantId)
-            .where('product_id', 'in', chunk)
-            .execute()),
-        );
-      }
-      return found;
+      return readInChunks(productIds, (chunk) =>
+        db
+          .selectFrom('product_pre_stocks')
+          .select(['product_id', 'season_id', 'quantity'])
+          .where('tenant_id', '=', tenantId)
+          .where('product_id', 'in', chunk)
+          .execute(),
+      );
     },
 
     /** Writes the changes in one transaction: nothing of them, or all. */

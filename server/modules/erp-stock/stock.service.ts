@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
 import { inLineOrder, parseKeyedRows, type KeyedRow } from '../erp/keyed-rows.ts';
 import type { RowProblem, RowResult } from '../erp/row-results.ts';
-import { skuKeyRules, unknownSkuProblem, type SkuKey } from '../erp/sku-keys.ts';
+import { skuKeyRules, skusByKind, unknownSkuProblem, type SkuKey } from '../erp/sku-keys.ts';
 import { stockRow, type StockRow } from './stock-row.ts';
 import type { ErpStockRepository, StockWrites, StoredStock } from './stock.repository.ts';
 
@@ -36,8 +36,7 @@ interface Stored {
 
 export function createErpStockService(deps: ErpStockDependencies) {
   async function readStored(tenantId: number, rows: readonly KeyedRow<StockRow, SkuKey>[]): Promise<Stored> {
-    const skus = rows.flatMap((row) => (row.id.kind === 'product' ? [row.id.sku] : []));
-    const variantSkus = rows.flatMap((row) => (row.id.kind === 'variant' ? [row.id.variantSku] : []));
+    const { skus, variantSkus } = skusByKind(rows.map((row) => row.id));
     const seasonIds = [...new Set(rows.flatMap((row) => (row.value.preStocks ?? []).map((entry) => entry.seasonExternalId)))];
     const [products, variants, seasons] = await Promise.all([
       deps.stock.findProducts(tenantId, skus),

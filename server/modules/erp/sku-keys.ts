@@ -48,3 +48,14 @@ export const skuKeyRules = {
   sentKeyOf: sentSkuKey,
   keyPath: (key: SkuKey) => (key.kind === 'product' ? 'sku' : 'variantSku'),
 };
+
+/** The product skus and the variant skus of these keys, each kind on its own. */
+export function skusByKind(keys: readonly SkuKey[]): { skus: string[]; variantSkus: string[] } {
+  const skus: string[] = [];
+  const variantSkus: string[] = [];
+  for (const key of keys) {
+    if (key.kind === 'product') skus.push(key.sku);
+    else variantSkus.push(key.variantSku);
+  }
+  return { skus, variantSkus };
+}
