@@ -6,6 +6,7 @@ const messageKeyPattern = /^[a-z_]+(\.[a-z_]+)+$/;
 
 /** The message key for one problem a schema found with `input` (the schema's own key where it names one). */
 export function messageKeyOfIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code === 'unrecognized_keys') return 'validation.unknown_field';
   if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) return 'validation.required';
   if (messageKeyPattern.test(issue.message)) return issue.message;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'validation.required';
@@ -30,7 +31,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new AppError('validation', 'validation.invalid');
-  const field = issue.path.map(String).join('.') || undefined;
+  // A field the schema does not know is named itself (a strict schema refuses it rather than dropping it).
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+  const field = path.map(String).join('.') || undefined;
   throw new AppError('validation', messageKeyOfIssue(issue, value), field ? { field } : {});
 }
 

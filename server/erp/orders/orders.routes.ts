@@ -12,13 +12,13 @@ import type { Services } from '../../services.ts';
 const orderParams = z.object({ orderNumber: z.string().min(1).max(100).meta({ description: 'The shop\'s order number, e.g. WEB-000123.' }) });
 
 const ackBody = z
-  .object({ erpOrderNumber: z.string().trim().min(1).max(100).meta({ description: 'The ERP\'s own number for the order; the buyer sees it.' }) })
+  .strictObject({ erpOrderNumber: z.string().trim().min(1).max(100).meta({ description: 'The ERP\'s own number for the order; the buyer sees it.' }) })
   .meta({ id: 'OrderAck', example: { erpOrderNumber: 'SO-2026-0042' } });
 
 const ackAnswer = z.object({ orderNumber: z.string(), erpOrderNumber: z.string(), acknowledgedAt: z.string() }).meta({ id: 'OrderAckAnswer' });
 
 const statusBody = z
-  .object({
+  .strictObject({
     status: z.string().min(1).max(50).meta({ description: 'An id of the order status lookup (GET /api/lookup?lookupName=salesHeadStatus in the shop).' }),
     at: z.iso.datetime({ offset: true }).meta({ description: 'When the status changed, ISO 8601.' }),
   })

@@ -7,13 +7,13 @@ import { optionalLine, requiredLine } from '../../http/field-schemas.ts';
 export const erpKey = () => requiredLine(100);
 
 export const categoryRow = z
-  .object({
+  .strictObject({
     externalId: erpKey().meta({ description: 'The ERP’s key of the category; unique per tenant.' }),
     parentExternalId: erpKey()
       .nullish()
       .transform((value) => value ?? null)
       .meta({ description: 'The parent’s externalId (stored, or in the same request in any order); none for a main or deal category.' }),
-    names: z.object({ de: requiredLine(200), en: optionalLine(200) }).meta({ description: 'The name in German (required) and English (German is shown when missing).' }),
+    names: z.strictObject({ de: requiredLine(200), en: optionalLine(200) }).meta({ description: 'The name in German (required) and English (German is shown when missing).' }),
     active: z.boolean().default(true).meta({ description: 'An inactive category is hidden with everything under it.' }),
     deal: z.boolean().default(false).meta({ description: 'A deal category: shown with everything under it to accounts with deals only.' }),
     position: z.number().int().min(0).max(1_000_000).default(0).meta({ description: 'Order among its siblings, ascending.' }),

@@ -21,13 +21,13 @@ const description = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-const imageRow = z.object({
+const imageRow = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: 'validation.invalid' }).max(2000, 'validation.too_long'),
   width: z.number().int().min(0).max(100_000).default(0).meta({ description: 'Pixels; 0 when unknown.' }),
   height: z.number().int().min(0).max(100_000).default(0).meta({ description: 'Pixels; 0 when unknown.' }),
 });
 
-const variantRow = z.object({
+const variantRow = z.strictObject({
   variantSku: erpKey().meta({ description: 'Unique in the tenant: a variant sku of another product fails the row.' }),
   name: requiredLine(500),
   attributes: attributeMap.meta({ description: 'The attributes that set the variant apart, e.g. {"Farbe": "Rot"}.' }),
@@ -36,10 +36,10 @@ const variantRow = z.object({
 });
 
 export const productRow = z
-  .object({
+  .strictObject({
     sku: erpKey().meta({ description: 'The material number: the product’s key, unique per tenant.' }),
-    names: z.object({ de: requiredLine(500), en: optionalLine(500) }),
-    descriptions: z.object({ de: description, en: description }).default({ de: null, en: null }),
+    names: z.strictObject({ de: requiredLine(500), en: optionalLine(500) }),
+    descriptions: z.strictObject({ de: description, en: description }).default({ de: null, en: null }),
     categoryExternalId: erpKey().meta({ description: 'The one category the shop files the product under (its externalId).' }),
     salesUnit: optionalLine(20).meta({ description: 'A sales unit code of the shop (ST, KAR, PAL …); none when left out.' }),
     batchSize: z.number().int().min(1).max(1_000_000).default(1).meta({ description: 'The product is ordered in multiples of this.' }),
@@ -72,7 +72,7 @@ export const productRow = z
       stockFreeze: false,
       attributes: { Marke: 'Hansewerk' },
       salesAttributes: { Garantie: '3 Jahre' },
-      images: [{ url: 'https://media.example.com/100-200.jpg', width: 800, height: 800 }],
+      images: [{ url: 'https://media.example.com/drill-18v.jpg', width: 800, height: 800 }],
       variants: [{ variantSku: '100-200-B', name: 'Blau', attributes: { Farbe: 'Blau' }, active: true, position: 1 }],
       active: true,
     },

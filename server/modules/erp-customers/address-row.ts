@@ -16,7 +16,7 @@ import { externalIdSchema } from './external-id.ts';
 export const erpAddressTypes = Object.keys(addressTypes) as (keyof typeof addressTypes)[];
 
 export const addressRowSchema = z
-  .object({
+  .strictObject({
     externalId: externalIdSchema.meta({ description: 'The ERP’s key of the address (unique in the shop).' }),
     companyExternalId: externalIdSchema.meta({ description: 'The customer number of the company whose address book holds it (PUT /erp/v1/companies first).' }),
     type: z

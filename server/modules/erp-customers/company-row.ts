@@ -8,7 +8,7 @@ import { externalIdSchema } from './external-id.ts';
 // sent. The key is the company's customer number, which the storefront shows and sales persons search by.
 
 export const companyRowSchema = z
-  .object({
+  .strictObject({
     externalId: externalIdSchema.meta({ description: 'The customer number (unique in the shop); the storefront shows it and sales persons search by it.' }),
     name: requiredLine(150),
     vatCountry: countryCode().meta({ description: 'ISO 3166-1 alpha-2 code of the company’s VAT country: decides the VAT rate its prices carry.' }),
@@ -19,7 +19,7 @@ export const companyRowSchema = z
         'How the discount applies: `percent` (or `invoice`, `deducted`) takes it off the goods at checkout, `price` (or `included`) says it is already in the customer prices; none or anything else grants nothing.',
     }),
     freight: z
-      .object({
+      .strictObject({
         amount: amountSchema.meta({ description: 'Surcharge on the shipping price, in the shop’s currency.' }),
         freeFrom: amountSchema.meta({ description: 'Net cart amount above which the surcharge is not charged.' }),
       })

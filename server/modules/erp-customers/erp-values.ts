@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyIn } from '../../../core/api-money.ts';
-import { percentToBp } from '../../../core/basis-points.ts';
+import { bpToPercent, percentToBp } from '../../../core/basis-points.ts';
 
 // Amounts and percents as the ERP sends them (docs/erp-integration.md): amounts in major units of the shop's
 // currency (12.5 for 12,50 €), percents as numbers (2.5 for 2,5 %). Inside the shop they are cents and basis
@@ -27,7 +27,7 @@ export const percentSchema = z
   .max(100, 'validation.too_large')
   .transform((value, context) => {
     const bp = percentToBp(value);
-    if (bp / 100 !== value) {
+    if (bpToPercent(bp) !== value) {
       context.addIssue({ code: 'custom', message: 'erp.percent.invalid', input: value });
       return z.NEVER;
     }

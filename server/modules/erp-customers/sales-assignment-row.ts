@@ -8,7 +8,7 @@ import { externalIdSchema } from './external-id.ts';
 export const maxCompaniesPerSalesPerson = 25_000;
 
 export const salesAssignmentRowSchema = z
-  .object({
+  .strictObject({
     salesPersonExternalId: externalIdSchema.meta({ description: 'The external id of a user with the role `sales` (PUT /erp/v1/users first).' }),
     companyExternalIds: z
       .array(externalIdSchema, { error: 'validation.invalid' })

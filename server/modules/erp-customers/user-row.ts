@@ -16,7 +16,7 @@ import { externalIdSchema } from './external-id.ts';
 export const erpUserRoles = ['customer', 'customer_admin', 'sales'] as const satisfies readonly Role[];
 
 export const userRowSchema = z
-  .object({
+  .strictObject({
     externalId: externalIdSchema.meta({ description: 'The ERP’s key of the user (unique in the shop).' }),
     companyExternalId: externalIdSchema
       .optional()

@@ -49,7 +49,7 @@ const documentLink = z
 export const documentTypes = ['invoice', 'credit'] as const;
 export const settlements = ['open', 'partiallyPaid', 'paid'] as const;
 
-const documentLine = z.object({
+const documentLine = z.strictObject({
   sku: text(100).nullish().meta({ description: 'The sku of the goods; none for a discount, freight or deposit line.' }),
   name: text(500),
   quantity: z.number().refine(Number.isFinite, 'validation.invalid'),
@@ -58,14 +58,14 @@ const documentLine = z.object({
   lineNet: signedAmount.meta({ description: 'The line’s net amount as the ERP computed it.' }),
 });
 
-const vatShare = z.object({
+const vatShare = z.strictObject({
   rate: vatRate.meta({ description: 'Percent, e.g. 19.' }),
   net: signedAmount,
   vat: signedAmount,
 });
 
 export const documentBody = z
-  .object({
+  .strictObject({
     type: z.enum(documentTypes).meta({ description: 'An invoice, or a credit note (whose amounts are what it credits, positive too).' }),
     number: text(64).meta({ description: 'The document number the buyer sees, unique in the shop.' }),
     companyExternalId: text(64).meta({ description: 'The customer number of the company the document is addressed to.' }),
@@ -114,6 +114,6 @@ export const documentBody = z
 export type DocumentInput = z.output<typeof documentBody>;
 
 /** The ERP's key of a document in the path. */
-export const documentParams = z.object({
+export const documentParams = z.strictObject({
   externalId: text(64).meta({ description: 'The ERP’s key of the document; the same key always names the same document.' }),
 });

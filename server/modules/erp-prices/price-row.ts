@@ -16,7 +16,7 @@ const priceAmount = z
   .meta({ description: `Major units, above 0, at most two decimals and ${maxPriceAmount.toLocaleString('en')} (12.5 for 12,50 €).` });
 
 const price = z
-  .object({
+  .strictObject({
     amount: priceAmount,
     currency: z
       .string()
@@ -29,7 +29,7 @@ const price = z
 export const maxCustomerPrices = 10_000;
 
 export const priceRow = z
-  .object({
+  .strictObject({
     ...skuKeyShape,
     listPrice: price
       .nullable()
@@ -39,7 +39,7 @@ export const priceRow = z
     preOrderPrice: price.nullable().optional().meta({ description: 'The price of pre-orders (products only); null clears it, pre-orders then pay the list price.' }),
     customerPrices: z
       .array(
-        z.object({
+        z.strictObject({
           companyExternalId: z.string().trim().min(1).max(100).meta({ description: 'The company’s customer number.' }),
           amount: priceAmount,
         }),

@@ -5,7 +5,7 @@ import { calendarDate } from '../../../core/calendar-date.ts';
 // date with a name (docs/product.md, Entities); the shop shows the seasons in their position's order.
 
 export const seasonRow = z
-  .object({
+  .strictObject({
     externalId: z.string().trim().min(1).max(100).meta({ description: 'The ERP’s key of the season; stock rows name it in preStocks.' }),
     name: z.string().trim().min(1).max(100),
     date: calendarDate.meta({ description: 'The delivery date of the season’s pre-orders, YYYY-MM-DD.' }),

@@ -10,7 +10,7 @@ export const maxStockQuantity = 1_000_000_000;
 const pieces = z.number().int('validation.whole_number').min(0, 'validation.negative').max(maxStockQuantity, 'validation.invalid');
 
 export const stockRow = z
-  .object({
+  .strictObject({
     ...skuKeyShape,
     quantity: pieces.meta({
       description:
@@ -18,7 +18,7 @@ export const stockRow = z
     }),
     preStocks: z
       .array(
-        z.object({
+        z.strictObject({
           seasonExternalId: z.string().trim().min(1).max(100).meta({ description: 'The season’s externalId (PUT /erp/v1/seasons).' }),
           quantity: pieces
             .nullable()

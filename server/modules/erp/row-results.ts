@@ -63,7 +63,15 @@ export function upsertAnswer(results: readonly RowResult[], translate: (key: str
 export function parseRow<S extends z.ZodType>(schema: S, row: unknown): { value: z.infer<S> } | { problems: RowProblem[] } {
   const result = schema.safeParse(row);
   if (result.success) return { value: result.data };
-  return { problems: result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), code: messageKeyOfIssue(issue, row) })) };
+  // A field the row's schema does not know fails the row naming it: a misspelt field must not pass as
+  // "unchanged" while the ERP believes it sent a change.
+  return {
+    problems: result.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ path: [...issue.path, key].map(String).join('.'), code: 'validation.unknown_field' }))
+        : [{ path: issue.path.map(String).join('.'), code: messageKeyOfIssue(issue, row) }],
+    ),
+  };
 }
 
 const perRowBodies = new WeakSet<z.ZodType>();
