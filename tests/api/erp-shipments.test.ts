@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, type ApiClient } from './basket-fixtures.ts';
+import { clientFor, loadCatalogue, orderLine, pick, type ApiClient, type TestProduct } from './basket-fixtures.ts';
 import { demoTenantId, erpCall, erpKey, orderableProduct, otherTenant, placeOrder, shippingAddressOf } from './erp-order-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
@@ -18,6 +18,9 @@ let order: { _id: number; orderNumber: string };
 /** A pre-order of one product in two seasons (2 + 1): its lines of one sku count together. */
 let preOrder: { _id: number; orderNumber: string };
 let frozen: { id: number; sku: string };
+/** An order of 2 of one variant of a product with several variants. */
+let variantOrder: { _id: number; orderNumber: string };
+let withVariants: TestProduct;
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -47,6 +50,13 @@ beforeAll(async () => {
   const placedPre = await placeOrder(shop.app, customer.auth, `erp-shipments-pre-${process.pid}`, addressId, { orderType: 'preOrder' });
   expect(placedPre.statusCode, placedPre.body).toBe(201);
   preOrder = placedPre.json();
+
+  const { products } = await loadCatalogue(shop);
+  withVariants = pick(products, (p) => p.variants.length >= 2 && p.batchSize === 1 && !p.isPositiveStockOnly && p.preStocks.length === 0, 'a product with variants');
+  expect((await customer.post('/api/basket', { items: [orderLine(withVariants, 2, { variantSku: withVariants.variants[0]!.variantSku })] })).statusCode).toBe(200);
+  const placedVariant = await placeOrder(shop.app, customer.auth, `erp-shipments-variant-${process.pid}`, addressId);
+  expect(placedVariant.statusCode, placedVariant.body).toBe(201);
+  variantOrder = placedVariant.json();
 });
 afterAll(() => shop.close());
 
@@ -168,6 +178,19 @@ describe('PUT /erp/v1/orders/{orderNumber}/shipments/{externalId}', () => {
     expect(over).toMatchObject({ statusCode: 422, body: { details: { ordered: 3, shipped: 4 } } });
     // A shipment without lines is taken: the ERP need not say what a parcel holds.
     expect((await put(writer, preOrder.orderNumber, 'PRE-2', { carrier: 'DHL', shippedAt: '2026-11-30T10:00:00Z' })).statusCode).toBe(201);
+  });
+
+  it('names a variant’s line by its variantSku, never by the product’s sku', async () => {
+    const [ordered, other] = withVariants.variants;
+    const parcel = (line: object) => ({ carrier: 'DPD', shippedAt: '2026-11-29T10:00:00Z', lines: [line] });
+    expect(await put(writer, variantOrder.orderNumber, 'V-1', parcel({ sku: withVariants.sku, quantity: 1 }))).toMatchObject({ statusCode: 422, body: { field: 'lines.0.sku' } });
+    expect(await put(writer, variantOrder.orderNumber, 'V-1', parcel({ variantSku: other!.variantSku, quantity: 1 }))).toMatchObject({ statusCode: 422, body: { field: 'lines.0.variantSku' } });
+    expect(await put(writer, variantOrder.orderNumber, 'V-1', parcel({ variantSku: ordered!.variantSku, quantity: 3 }))).toMatchObject({ statusCode: 422, body: { details: { ordered: 2, shipped: 3 } } });
+    const created = await put(writer, variantOrder.orderNumber, 'V-1', parcel({ variantSku: ordered!.variantSku, quantity: 2 }));
+    expect(created.statusCode, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.shipment.lines).toEqual([{ sku: withVariants.sku, variantSku: ordered!.variantSku, quantity: 2 }]);
+    const seen = await customer.get(`/api/order/${variantOrder._id}`);
+    expect(seen.body.shipments[0].lines).toEqual([{ sku: withVariants.sku, variantSku: ordered!.variantSku, name: seen.body.items[0].name, quantity: 2 }]);
   });
 
   it('answers an unknown order and another tenant’s order alike (404) and writes nothing', async () => {
