@@ -94,6 +94,8 @@ import { createErpEventFeed } from './modules/erp-events/erp-events.service.ts';
 import { createEventSequencer } from './modules/erp-events/event-sequencer.ts';
 import { createErpOrderRepository } from './modules/erp-orders/erp-order.repository.ts';
 import { createErpOrders } from './modules/erp-orders/erp-orders.service.ts';
+import { createErpShipmentRepository } from './modules/erp-orders/erp-shipment.repository.ts';
+import { createErpShipments } from './modules/erp-orders/erp-shipments.service.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
@@ -275,6 +277,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     erpEvents,
     // The orders as the ERP takes them, its acknowledgement and the statuses it sends back.
     erpOrders: createErpOrders({ orders: createErpOrderRepository(db), clock }),
+    // The parcels the ERP sends for an order, shown to the buyer in the order's detail.
+    erpShipments: createErpShipments({ orders: createErpOrderRepository(db), shipments: createErpShipmentRepository(db), clock }),
     // Gives committed ERP events their seqs (ADR 0021); started in app.ts, told after each commit with an event.
     erpEventSequencer,
     // Cancels online orders not paid in time and releases their stock; started in app.ts.

@@ -8,6 +8,7 @@ import { loadOrderDetail, reorderFromForm } from '../features/order-history/orde
 import { OrderCosts, OrderDelivery, OrderDocuments } from '../features/order-history/order-facts';
 import { OrderLines } from '../features/order-history/order-lines';
 import { OrderPacks, StatusTimeline } from '../features/order-history/order-progress';
+import { OrderShipments } from '../features/order-history/order-shipments';
 import { ReorderButton } from '../features/order-history/reorder-button';
 import { ReorderResult } from '../features/order-history/reorder-result';
 import { DeliveryStatusChip, OrderStatusChip, PaymentStatusChip } from '../features/order-history/status-chip';
@@ -16,7 +17,7 @@ import { readForm } from '../lib/read-form.server';
 import { pageTitle } from '../lib/page-title';
 
 // /my-account/order-history/:id (docs/product.md, Orders): one order, read like a delivery note:
-// its status timeline and parcels with tracking on top, then the lines as ordered, the totals, addresses,
+// its status timeline and parcels with tracking on top (the ERP's shipments with their contents below them), then the lines as ordered, the totals, addresses,
 // payment and shipping, notes and documents. "Order again" puts the whole order or one line into the
 // current cart at today's prices and availability (the page's action, as POST /api/order/{id}/reorder),
 // and the page then says what was added, added with less, or left out, and why. An unknown, foreign or
@@ -87,6 +88,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         <StatusTimeline steps={order.statusTimeline} />
         <OrderPacks packs={order.packs} />
       </div>
+      {order.shipments.length > 0 ? <OrderShipments shipments={order.shipments} /> : null}
       <OrderLines items={order.items} />
       <div className="grid gap-4 lg:grid-cols-2">
         <OrderCosts order={order} />

@@ -767,6 +767,23 @@ export interface OrderPacksTable {
   shipped_at: Timestamp | null;
 }
 
+/** A parcel the ERP sent for an order (migration 0038), keyed by the ERP's external_id per order. */
+export interface OrderShipmentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  external_id: string;
+  carrier: string;
+  tracking_code: string | null;
+  tracking_url: string | null;
+  shipped_at: Timestamp;
+  /** JSON [{sku, quantity}]: the order lines' skus the parcel holds. */
+  lines: JsonText;
+  delivery_document_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
 /**
  * An invoice or a credit note as issued (migration 0017): amounts are positive bigint cents (a credit's
  * amount is what it credits). payment_status is the settlement; "overdue" follows from due_date and the
@@ -907,6 +924,7 @@ export interface DB {
   order_items: OrderItemsTable;
   order_notes: OrderNotesTable;
   order_packs: OrderPacksTable;
+  order_shipments: OrderShipmentsTable;
   finance_documents: FinanceDocumentsTable;
   finance_document_pdfs: FinanceDocumentPdfsTable;
   order_status_events: OrderStatusEventsTable;

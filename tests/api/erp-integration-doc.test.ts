@@ -90,5 +90,7 @@ describe('docs/erp-integration.md', () => {
     // The buyer sees the ERP's number and the status it sent.
     const placed = await customer.get(`/api/order/${order._id}`);
     expect(placed.body).toMatchObject({ erpOrderNumber: 'SO-2026-0042' });
+    // And the parcel it sent, with what it holds.
+    expect(placed.body.shipments).toMatchObject([{ carrier: 'DHL', trackingCode: '00340434161094042557', lines: [{ sku: 'MAT-000002', quantity: 2 }] }]);
   });
 });

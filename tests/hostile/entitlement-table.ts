@@ -121,6 +121,7 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /erp/v1/orders/:orderNumber',                    noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['POST /erp/v1/orders/:orderNumber/ack',               noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['PUT /erp/v1/orders/:orderNumber/status',             noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/orders/:orderNumber/shipments/:externalId', noKey,   noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['PUT /erp/v1/companies',                              noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['PUT /erp/v1/users',                                  noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['PUT /erp/v1/addresses',                              noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],

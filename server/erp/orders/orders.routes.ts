@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { erpOrderDocument } from '../../modules/erp-orders/erp-order-document.ts';
+import { shipmentAnswer, shipmentBody, shipmentParams } from '../../modules/erp-orders/erp-shipment-input.ts';
 import type { Services } from '../../services.ts';
+import { errorAnswerSchema } from '../erp-route-docs.ts';
 
 // The orders going out to the ERP and what comes back (docs/decisions/0021-erp-event-feed.md):
 //   GET  /erp/v1/orders/{orderNumber}         the whole order (after its order.placed event)
 //   POST /erp/v1/orders/{orderNumber}/ack     the ERP took it under its own number
 //   PUT  /erp/v1/orders/{orderNumber}/status  a status change into the order's timeline
+//   PUT  /erp/v1/orders/{orderNumber}/shipments/{externalId}  a parcel: 201 created, 200 updated or unchanged
 
 const orderParams = z.object({ orderNumber: z.string().min(1).max(100).meta({ description: 'The shop\'s order number, e.g. WEB-000123.' }) });
 
@@ -86,5 +89,27 @@ export default async function orderRoutes(app: FastifyInstance, { services }: { 
       },
     },
     async (request) => services.erpOrders.setStatus(request.erp, request.params.orderNumber, request.body),
+  );
+
+  routes.put(
+    '/orders/:orderNumber/shipments/:externalId',
+    {
+      config: { erpScope: 'orders:write' },
+      schema: {
+        tags: ['Orders'],
+        summary: 'Load a shipment',
+        description:
+          'Creates or replaces the order\'s parcel with this key; the buyer sees it in the order\'s detail at once. The same shipment again is ' +
+          '`unchanged` and writes nothing. A line names an order line by `sku` (ordered without variant) or `variantSku`; a line the order does ' +
+          'not have (erp.shipment.line.unknown) or more than was ordered over all the order\'s shipments (erp.shipment.line.over_shipped) answers 422 naming the line.',
+        params: shipmentParams,
+        body: shipmentBody,
+        response: { 200: shipmentAnswer, 201: shipmentAnswer, 422: errorAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await services.erpShipments.put(request.erp, request.params.orderNumber, request.params.externalId, request.body);
+      return reply.code(answer.result === 'created' ? 201 : 200).send(answer);
+    },
   );
 }

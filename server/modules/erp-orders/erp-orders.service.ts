@@ -2,6 +2,7 @@ import type { ErpContext } from '../access/erp-access.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { defaultStatusId } from '../orders/order-history-statuses.ts';
+import { erpOrderOf } from './erp-order-lookup.ts';
 import { toErpOrderDocument, type ErpOrderDocument } from './erp-order-document.ts';
 import type { ErpOrderRepository, ErpOrderRow } from './erp-order.repository.ts';
 
@@ -15,11 +16,7 @@ import type { ErpOrderRepository, ErpOrderRow } from './erp-order.repository.ts'
 export function createErpOrders(deps: { orders: ErpOrderRepository; clock: Clock }) {
   const { orders } = deps;
 
-  async function orderOf(ctx: ErpContext, orderNumber: string): Promise<ErpOrderRow> {
-    const order = await orders.findOrder(ctx.tenantId, orderNumber);
-    if (!order) throw new AppError('not_found', 'order.not_found');
-    return order;
-  }
+  const orderOf = (ctx: ErpContext, orderNumber: string): Promise<ErpOrderRow> => erpOrderOf(orders, ctx, orderNumber);
 
   return {
     async get(ctx: ErpContext, orderNumber: string): Promise<ErpOrderDocument> {

@@ -357,6 +357,6 @@ export async function placeInTransaction(trx: DatabaseTransaction, plan: Placeme
   await recordErpEvent(trx, { tenantId, type: 'order.placed', data: { orderNumber }, occurredAt: now });
   if (acting) await recordActing(trx, acting, 'order.placed', { orderId, orderNumber, orderType: input.orderType }, placedBy?.name);
   // Just placed: the default status, a timeline of its placement, no parcels yet (what a read finds too).
-  const progress = orderProgressOf(order, plan.statuses, [], []);
+  const progress = orderProgressOf(order, plan.statuses, [], [], [], []);
   return { orderId, order: toOrderDetail({ ...order, order_number: orderNumber }, itemRows, notes, progress) };
 }

@@ -4,13 +4,14 @@ import { parseJsonColumn } from '../../db/json-column.ts';
 import type { Row } from '../../db/schema.ts';
 import type { PlacedBy } from '../sales-persons/acting-audit.ts';
 import { defaultStatusId, type OrderStatusRef, type StatusNames } from './order-history-statuses.ts';
-import type { OrderItemRow, OrderNoteRow, OrderPackRow, OrderRow, OrderStatusEventRow } from './order.repository.ts';
+import type { OrderItemRow, OrderNoteRow, OrderPackRow, OrderRow, OrderShipmentRow, OrderStatusEventRow } from './order.repository.ts';
+import { shipmentLinesOf } from './shipment-lines.ts';
 import { safeWebUrl, trackingUrlOf } from './tracking-url.ts';
 
 // An order as the API answers it (GET /api/order/{id}, POST /api/order/create): read from the snapshot
 // written at checkout, never recomputed from today's catalogue. Amounts in major units with currency.
 // toOrderView is the snapshot (also the confirmation mail's and document's content); toOrderDetail adds
-// how the order went on: its status, timeline and parcels.
+// how the order went on: its status, timeline, parcels and the ERP's shipments.
 
 /** The costs as written at checkout (cents), kept in orders.costs. */
 export interface CostsSnapshot {
@@ -145,6 +146,31 @@ export interface OrderProgress {
   /** Placed (the order date, the default status), then every change in time order. */
   statusTimeline: { statusId: string; name: string; at: string }[];
   packs: { carrier: string; trackingCode: string; trackingUrl: string | null; shippedAt: string | null }[];
+  /** The parcels the ERP sent (PUT /erp/v1/orders/{orderNumber}/shipments/{externalId}), with what each holds. */
+  shipments: OrderShipment[];
+}
+
+export interface OrderShipment {
+  carrier: string;
+  trackingCode: string | null;
+  trackingUrl: string | null;
+  shippedAt: string;
+  /** The order lines in the parcel, named as the order has them (its line's name as written at checkout). */
+  lines: { sku: string; variantSku: string | null; name: string; quantity: number }[];
+  deliveryDocumentUrl: string | null;
+}
+
+/** A shipment as the buyer sees it: links only where a browser would open them as web pages. */
+function shipmentOf(shipment: OrderShipmentRow, items: readonly Pick<OrderItemRow, 'sku' | 'variant_sku' | 'name'>[]): OrderShipment {
+  const nameOf = (sku: string, variantSku: string | null) => items.find((item) => item.sku === sku && item.variant_sku === variantSku)?.name ?? variantSku ?? sku;
+  return {
+    carrier: shipment.carrier,
+    trackingCode: shipment.tracking_code,
+    trackingUrl: trackingUrlOf({ carrier: shipment.carrier, trackingCode: shipment.tracking_code ?? '', storedUrl: shipment.tracking_url }),
+    shippedAt: shipment.shipped_at,
+    lines: shipmentLinesOf(shipment.lines).map((line) => ({ ...line, name: nameOf(line.sku, line.variantSku) })),
+    deliveryDocumentUrl: safeWebUrl(shipment.delivery_document_url),
+  };
 }
 
 export function orderProgressOf(
@@ -152,6 +178,8 @@ export function orderProgressOf(
   statuses: StatusNames,
   events: readonly OrderStatusEventRow[],
   packs: readonly OrderPackRow[],
+  shipments: readonly OrderShipmentRow[],
+  items: readonly Pick<OrderItemRow, 'sku' | 'variant_sku' | 'name'>[],
 ): OrderProgress {
   const step = (statusId: string, at: string) => {
     const shown = statuses.statusOf(statusId);
@@ -166,6 +194,7 @@ export function orderProgressOf(
       trackingUrl: trackingUrlOf({ carrier: pack.carrier, trackingCode: pack.tracking_code, storedUrl: pack.tracking_url }),
       shippedAt: pack.shipped_at,
     })),
+    shipments: shipments.map((shipment) => shipmentOf(shipment, items)),
   };
 }
 

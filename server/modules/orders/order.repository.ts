@@ -114,6 +114,17 @@ export function createOrderRepository(db: Database) {
         .execute();
     },
 
+    /** The shipments the ERP sent for the order (order_shipments), in the order they were first sent. */
+    findShipments(tenantId: number, orderId: number) {
+      return db
+        .selectFrom('order_shipments')
+        .select(['carrier', 'tracking_code', 'tracking_url', 'shipped_at', 'lines', 'delivery_document_url'])
+        .where('tenant_id', '=', tenantId)
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
+    },
+
     /** The company an order belongs to, for the idempotent answer (which must not show another buyer's order). */
     findOrderCompany(tenantId: number, orderId: number) {
       return db.selectFrom('orders').select(['company_id']).where('tenant_id', '=', tenantId).where('id', '=', orderId).executeTakeFirst();
@@ -127,3 +138,4 @@ export type OrderItemRow = Awaited<ReturnType<OrderRepository['findItems']>>[num
 export type OrderNoteRow = Awaited<ReturnType<OrderRepository['findNotes']>>[number];
 export type OrderStatusEventRow = Awaited<ReturnType<OrderRepository['findStatusEvents']>>[number];
 export type OrderPackRow = Awaited<ReturnType<OrderRepository['findPacks']>>[number];
+export type OrderShipmentRow = Awaited<ReturnType<OrderRepository['findShipments']>>[number];

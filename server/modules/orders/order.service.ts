@@ -83,13 +83,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       const ctx = requireAccess(requestCtx, 'accountUser');
       const [{ order }, statuses] = await Promise.all([visibleOrder(ctx, orderId), statusNames.namesFor(ctx)]);
       const tenantId = ctx.tenant.id;
-      const [items, notes, events, packs] = await Promise.all([
+      const [items, notes, events, packs, shipments] = await Promise.all([
         orders.findItems(tenantId, [order.id]),
         orders.findNotes(tenantId, [order.id]),
         orders.findStatusEvents(tenantId, order.id),
         orders.findPacks(tenantId, order.id),
+        orders.findShipments(tenantId, order.id),
       ]);
-      return toOrderDetail(order, items, notes, orderProgressOf(order, statuses, events, packs));
+      return toOrderDetail(order, items, notes, orderProgressOf(order, statuses, events, packs, shipments, items));
     },
 
     /** The order's lines (all, or those at the given indexes of its items) into the buyer's current carts. */
