@@ -104,6 +104,28 @@ describe('the index', () => {
     expect(documentOf(id)).toBeUndefined();
   });
 
+  it('gets what the ERP loads only once the product has its price: never a product without one', async () => {
+    const secret = (await shop.services.apiClients.create({ tenantId, name: 'ERP', scopes: ['catalog:write', 'prices:write'] })).secret;
+    const put = (resource: string, rows: unknown[]) =>
+      shop.app.inject({ method: 'PUT', url: `/erp/v1/${resource}`, headers: { authorization: `Bearer ${secret}` }, payload: rows as object[] });
+    const category = await shop.db.selectFrom('categories').select('external_id').where('id', '=', slugs.get('handwerkzeug')!).executeTakeFirstOrThrow();
+    const categoryKey = category.external_id ?? 'ERP-ENGINE-CAT';
+    if (!category.external_id) await shop.db.updateTable('categories').set({ external_id: categoryKey }).where('id', '=', slugs.get('handwerkzeug')!).execute();
+    const loaded = await put('products', [{ sku: 'EN-ERP-1', names: { de: 'Importzange Nord' }, categoryExternalId: categoryKey, salesUnit: 'ST', batchSize: 1, taxCategory: 'standard' }]);
+    expect(loaded.json().rows[0].result, loaded.body).toBe('created');
+    const { id } = await shop.db.selectFrom('products').select('id').where('sku', '=', 'EN-ERP-1').executeTakeFirstOrThrow();
+    await shop.services.searchEngine.sync!.syncNow();
+    expect(documentOf(id)).toBeUndefined();
+    const priced = await put('prices', [{ sku: 'EN-ERP-1', listPrice: { amount: 9.9, currency: 'EUR' } }]);
+    // The price's arrival is what makes the product, as the price load answers it.
+    expect(priced.json().rows[0].result, priced.body).toBe('created');
+    await shop.services.searchEngine.sync!.syncNow();
+    expect(documentOf(id)).toMatchObject({ sku: 'EN-ERP-1', name: 'Importzange Nord', tenantId });
+    // The same load again writes nothing, so nothing is noted for the engine.
+    expect((await put('products', [{ sku: 'EN-ERP-1', names: { de: 'Importzange Nord' }, categoryExternalId: categoryKey, salesUnit: 'ST', batchSize: 1, taxCategory: 'standard' }])).json().rows[0].result).toBe('unchanged');
+    expect(await outboxCount(shop)).toBe(0);
+  });
+
   it('moves a variant’s sku from one product’s document to the other’s', async () => {
     const from = await addProduct('EN-400', 'Wanderzange');
     const to = await addProduct('EN-401', 'Wanderzange Profi');
