@@ -36,6 +36,7 @@ import * as m0034 from './0034-erp-keys.ts';
 import * as m0035 from './0035-erp-events.ts';
 import * as m0036 from './0036-erp-documents.ts';
 import * as m0037 from './0037-search-words-renamed-products.ts';
+import * as m0039 from './0039-erp-webhooks.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0035-erp-events': m0035,
   '0036-erp-documents': m0036,
   '0037-search-words-renamed-products': m0037,
+  '0039-erp-webhooks': m0039,
 };
