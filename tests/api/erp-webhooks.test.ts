@@ -193,6 +193,22 @@ describe('delivering events', () => {
     await local.close();
   });
 
+  it('moves past events of other types without sending them', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    const local = await receiver();
+    const endpoint = await register(key, local.url, ['order.placed']);
+    await happen(tenantId, 'signupRequest.created', { id: 1 });
+    await happen(tenantId, 'address.changed', { id: 2, externalId: null, customerNo: null, deleted: false });
+    await deliver();
+
+    expect(local.received).toEqual([]);
+    const stored = await shop.db.selectFrom('webhook_endpoints').select('last_seq').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    const head = await shop.db.selectFrom('erp_events').select((eb) => eb.fn.max<number>('seq').as('seq')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    expect(Number(stored.last_seq)).toBe(Number(head.seq));
+    await remove(key, endpoint.id);
+    await local.close();
+  });
+
   it('retries after a 500 with the same webhook-id, and holds back later events until then', async () => {
     const { tenantId, key } = await tenantWithKey();
     const local = await receiver([{ status: 500 }]);

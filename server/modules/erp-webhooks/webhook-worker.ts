@@ -75,8 +75,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     let state = { lastSeq: Number(endpoint.last_seq), attempts: Number(endpoint.attempts), failingSince: endpoint.failing_since };
     let delivered = 0;
     for (let sent = 0; sent < eventsPerClaim; sent++) {
+      // The head is read first: every event up to it is visible, so none of the endpoint's types is passed over.
+      const head = await webhooks.headSeq(endpoint.tenant_id);
       const event = await webhooks.nextEvent(endpoint.tenant_id, state.lastSeq, types);
-      if (!event) break;
+      if (!event) {
+        // Only events of other types are left: the cursor moves past them, so the endpoint is not claimed for them again.
+        if (head > state.lastSeq) await webhooks.saveProgress(endpoint.id, until, { ...state, lastSeq: head, nextAttemptAt: clock.now().toISOString(), disabledAt: null });
+        break;
+      }
       const body = JSON.stringify({ id: event.id, type: event.type, seq: Number(event.seq), occurredAt: event.occurred_at, data: parseJsonColumn<unknown>(event.data, {}) });
       const outcome = await send(endpoint, event.id, body);
       const now = clock.now();

@@ -92,7 +92,7 @@ export function createWebhookRepository(db: Database) {
         .execute();
     },
 
-    /** Claims up to `limit` enabled endpoints that are due, until `until`. */
+    /** Claims up to `limit` enabled endpoints that are due and have events after their cursor, until `until`. */
     claimDue(limit: number, now: string, until: string): Promise<ClaimedEndpoint[]> {
       return db
         .updateTable('webhook_endpoints')
@@ -104,6 +104,9 @@ export function createWebhookRepository(db: Database) {
             .where('due.disabled_at', 'is', null)
             .where('due.next_attempt_at', '<=', now)
             .where((eb) => eb.or([eb('due.claimed_until', 'is', null), eb('due.claimed_until', '<', now)]))
+            .where(({ exists, selectFrom }) =>
+              exists(selectFrom('erp_events').select('erp_events.id').whereRef('erp_events.tenant_id', '=', 'due.tenant_id').whereRef('erp_events.seq', '>', 'due.last_seq')),
+            )
             .orderBy('due.next_attempt_at')
             .limit(limit);
           return isPostgres ? due.forUpdate().skipLocked() : due;
