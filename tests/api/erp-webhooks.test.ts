@@ -193,6 +193,17 @@ describe('delivering events', () => {
     await local.close();
   });
 
+  it('sends nothing more to a removed endpoint', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    const local = await receiver();
+    const endpoint = await register(key, local.url, ['order.placed']);
+    await happen(tenantId, 'order.placed', { orderNumber: 'GONE-1' });
+    expect((await remove(key, endpoint.id)).statusCode).toBe(204);
+    await deliver();
+    expect(local.received).toEqual([]);
+    await local.close();
+  });
+
   it('moves past events of other types without sending them', async () => {
     const { tenantId, key } = await tenantWithKey();
     const local = await receiver();

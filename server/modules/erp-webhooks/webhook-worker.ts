@@ -123,7 +123,15 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       const now = clock.now();
       const until = new Date(now.getTime() + leaseMs).toISOString();
       const claimed = await webhooks.claimDue(endpointsPerClaim, now.toISOString(), until);
-      const counts = await Promise.all(claimed.map((endpoint) => work(endpoint, until)));
+      // One endpoint's failure (it was deleted meanwhile, the database hiccupped) leaves the others be; its lease runs out.
+      const counts = await Promise.all(
+        claimed.map((endpoint) =>
+          work(endpoint, until).catch((error: unknown) => {
+            log.error({ err: error, endpointId: endpoint.id }, 'webhook delivery failed');
+            return 0;
+          }),
+        ),
+      );
       return counts.reduce((sum, count) => sum + count, 0);
     } catch (error) {
       log.error({ err: error }, 'webhook round failed');
