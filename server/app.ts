@@ -34,6 +34,7 @@ import erpOrderRoutes from './erp/orders/orders.routes.ts';
 import erpCustomerRoutes from './erp/customers/customers.routes.ts';
 import erpPriceRoutes from './erp/prices/prices.routes.ts';
 import erpSeasonRoutes from './erp/seasons/seasons.routes.ts';
+import erpWebhookRoutes from './erp/webhooks/webhook.routes.ts';
 import erpStockRoutes from './erp/stock/stock.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
@@ -133,6 +134,13 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.erpEventSequencer.stop();
   });
+  // Sequenced ERP events are pushed to the webhook endpoints by every app process (a lease per endpoint).
+  app.addHook('onReady', async () => {
+    if (config.webhooks.workerEnabled) services.webhookWorker.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.webhookWorker.stop();
+  });
   // Expired sessions, throttle counters and password links are deleted by every app process (idempotent).
   app.addHook('onReady', async () => {
     if (config.housekeeping.enabled) services.housekeeping.start();
@@ -181,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpWebhookRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -43,6 +43,7 @@ const envSchema = z.object({
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   PAYMENT_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
   ERP_EVENT_SEQUENCE_MS: z.coerce.number().int().min(20).max(10_000).default(200),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
 }).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' })
   .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, { path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' })
   .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { path: ['STRIPE_SECRET_KEY'], message: 'is required with STRIPE_WEBHOOK_SECRET' });
@@ -76,6 +77,8 @@ export interface Config {
   payment: PaymentConfig;
   /** The ERP event feed's sequencer (ADR 0021): the pause between rounds; off by default under NODE_ENV=test, where commits and tests run the rounds. */
   erpEvents: { sequenceMs: number; sequencerEnabled: boolean };
+  /** The pause between rounds of the webhook worker; off under NODE_ENV=test (tests drive a round). */
+  webhooks: { pollMs: number; workerEnabled: boolean };
 }
 
 export interface PaymentConfig {
@@ -169,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepEnabled: e.NODE_ENV !== 'test',
     },
     erpEvents: { sequenceMs: e.ERP_EVENT_SEQUENCE_MS, sequencerEnabled: e.NODE_ENV !== 'test' },
+    webhooks: { pollMs: e.WEBHOOK_POLL_MS, workerEnabled: e.NODE_ENV !== 'test' },
   };
 }

@@ -92,6 +92,9 @@ import { createHousekeeping } from './modules/auth/housekeeping.ts';
 import { createErpEventRepository } from './modules/erp-events/erp-event.repository.ts';
 import { createErpEventFeed } from './modules/erp-events/erp-events.service.ts';
 import { createEventSequencer } from './modules/erp-events/event-sequencer.ts';
+import { createWebhookRepository } from './modules/erp-webhooks/webhook.repository.ts';
+import { createWebhookService } from './modules/erp-webhooks/webhook.service.ts';
+import { createWebhookWorker } from './modules/erp-webhooks/webhook-worker.ts';
 import { createErpOrderRepository } from './modules/erp-orders/erp-order.repository.ts';
 import { createErpOrders } from './modules/erp-orders/erp-orders.service.ts';
 import { createErpShipmentRepository } from './modules/erp-orders/erp-shipment.repository.ts';
@@ -104,6 +107,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   // The ERP's event feed (ADR 0021): changes write their events; the sequencer numbers the committed ones
   // after each such commit and on its loop (started in app.ts).
   const erpEventLog = createErpEventRepository(db);
+  const webhookRepository = createWebhookRepository(db);
   const erpEventSequencer = createEventSequencer({ events: erpEventLog, pauseMs: config.erpEvents.sequenceMs, log });
   const erpEvents = createErpEventFeed({ events: erpEventLog });
   const users = createUserRepository(db);
@@ -281,6 +285,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     erpShipments: createErpShipments({ orders: createErpOrderRepository(db), shipments: createErpShipmentRepository(db), clock }),
     // Gives committed ERP events their seqs (ADR 0021); started in app.ts, told after each commit with an event.
     erpEventSequencer,
+    // The ERP's webhook endpoints, and the worker that sends them their events; started in app.ts.
+    webhooks: createWebhookService({ webhooks: webhookRepository, clock }),
+    webhookWorker: createWebhookWorker({ webhooks: webhookRepository, clock, pauseMs: config.webhooks.pollMs, log }),
     // Cancels online orders not paid in time and releases their stock; started in app.ts.
     paymentTimeout: createBackgroundLoop({
       runRound: () =>

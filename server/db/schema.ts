@@ -275,6 +275,39 @@ export interface ErpEventsTable {
   occurred_at: Timestamp;
 }
 
+/** An endpoint the ERP is sent its events at (migration 0039; modules/erp-webhooks). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  url: string;
+  /** The event types sent, as a JSON array. */
+  types: JsonText;
+  /** The signing secret, whsec_ + base64 (Standard Webhooks). */
+  secret: string;
+  /** The seq of the last event done with (delivered, refused or of another type). */
+  last_seq: Generated<number>;
+  /** Failed attempts of the event after last_seq. */
+  attempts: Generated<number>;
+  /** When the event after last_seq first failed; 24 hours of failures disable the endpoint. */
+  failing_since: Timestamp | null;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  disabled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: number;
+  type: string;
+  attempt: number;
+  /** The HTTP status answered, or null when there was no answer (error says why). */
+  status: number | null;
+  error: string | null;
+  at: Timestamp;
+}
+
 export interface SignupRequestsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -894,6 +927,8 @@ export interface DB {
   signup_requests: SignupRequestsTable;
   api_clients: ApiClientsTable;
   erp_events: ErpEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_attempts: WebhookAttemptsTable;
   addresses: AddressesTable;
   vat_rates: VatRatesTable;
   seasons: SeasonsTable;
