@@ -24,6 +24,7 @@ const otherDigitPatterns: Record<string, string> = {
   'server/modules/sales-persons/customer-search.ts': 'a customer number of digits, ordered as a number in the search',
   'server/modules/tenants/tenant.service.ts': 'the port after a host name',
   'app/features/order-history/order-detail.server.ts': 'the index of an order line (0–9,999) to order again',
+  'server/modules/erp-webhooks/webhook-retry.ts': 'the seconds of a webhook receiver’s Retry-After header',
 };
 
 const sourceFiles = (directory: string) => projectFilesUnder(directory, { name: sourceFile });
