@@ -3,55 +3,184 @@ import type { DatabaseEngine } from '../server/config.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createApiClientRepository } from '../server/modules/erp/api-client.repository.ts';
 import { createApiClientService } from '../server/modules/erp/api-client.service.ts';
-import { startServers } from './bench-harness.ts';
+import { answerReuseMs, benchSeconds, createSession, measure, measureHello, paths, startServers } from './bench-harness.ts';
 import { openBenchDatabase } from './catalog-bench-db.ts';
+import { eventFeedLag } from './erp-event-lag.ts';
 
-// `npm run bench:erp [-- --products 20000] [--engine postgres]`: the ERP's price and stock loads end to end,
-// against the production server on the catalogue database of bench/catalog-bench-db.ts: every product's
-// prices (list and retail, then with two customer prices) and stock (with a pre-stock), sent as PUTs of
-// 1,000 rows one after the other over HTTP, once changed and once again unchanged. Answers rows a second
-// per load; the targets are 10,000 changed and 20,000 unchanged rows a second.
+// `npm run bench:erp [-- --products 20000] [--engine postgres] [--new-products 10000] [--orders 50]`: the
+// ERP's loads end to end, against the production server on the catalogue database of
+// bench/catalog-bench-db.ts, next to a Fastify hello route:
+//   - products: `--new-products` new products with 3 variants each through PUT /erp/v1/products (the
+//     built-in search words are written by the same statements), then the same rows again (unchanged),
+//     then their list prices (PUT /erp/v1/prices, which makes them visible) and the stock of each product
+//     and its variants; a full product's rate counts the products, prices and stock PUTs together;
+//   - every product's prices (list and retail, then two customer prices) and stock (with a pre-stock),
+//     once changed and once again unchanged;
+//   - the storefront during an import: GET /api/material over every category (pages 1–3) and GET
+//     /api/material/search over hundreds of different words from product names, as a signed-in customer,
+//     at rest and while PUTs of 1,000 changed products and then their prices run back to back;
+//   - the event feed's lag: orders placed one by one through POST /api/order/create while GET
+//     /erp/v1/events is polled every 5 ms; commit (the order's answer) to the event in the feed.
+// PUTs send 1,000 rows each, one after the other. Targets: 1,000 full products, 10,000 changed and 20,000
+// unchanged price or stock rows a second; storefront p99 during an import ≤ 1.5 × at rest; an order in
+// the feed ≤ 1 s after its commit. CATALOG_ANSWER_CACHE_MS=0 turns the catalogue's answer reuse off,
+// BENCH_SECONDS sets a storefront row's length, BENCH_SHOP_PROFILE=1 writes a CPU profile of the shop.
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '20000' }, engine: { type: 'string', default: 'sqlite' } } });
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '20000' },
+    engine: { type: 'string', default: 'sqlite' },
+    'new-products': { type: 'string', default: '10000' },
+    orders: { type: 'string', default: '50' },
+  },
+});
 const products = Number(values.products);
 const engine = values.engine as DatabaseEngine;
+const newProducts = Number(values['new-products']);
+const orders = Number(values.orders);
 const rowsPerRequest = 1000;
+const shopPort = 3320;
 
+// What the loads and the storefront rows need, read or added before the server starts.
 const { handle } = await openBenchDatabase(engine, products);
 const db = handle.db;
 const tenant = await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+// The products an earlier run added go (their variants, prices and stock with them): the catalogue is the one of --products.
+await db.deleteFrom('products').where('tenant_id', '=', tenant.id).where('sku', 'like', 'ERPB%').execute();
 const skus = (await db.selectFrom('products').select('sku').where('tenant_id', '=', tenant.id).orderBy('id').execute()).map((row) => row.sku);
 const season = await db.selectFrom('seasons').select('id').where('tenant_id', '=', tenant.id).orderBy('sort_order').executeTakeFirstOrThrow();
 await db.updateTable('seasons').set({ external_id: 'BENCH-SEASON' }).where('id', '=', season.id).execute();
+// The categories the new products are filed under: every active leaf, given an externalId when it has none.
+const leaves = await db.selectFrom('categories').select(['id', 'external_id']).where('tenant_id', '=', tenant.id).where('is_active', '=', 1).where('is_deal', '=', 0).where('parent_id', 'is not', null).orderBy('id').execute();
+for (const leaf of leaves.filter((category) => category.external_id === null)) await db.updateTable('categories').set({ external_id: `BENCH-C${leaf.id}` }).where('id', '=', leaf.id).execute();
+const categoryKeys = leaves.map((leaf) => leaf.external_id ?? `BENCH-C${leaf.id}`);
+const { tax_category: taxCategory } = await db.selectFrom('vat_rates').select('tax_category').where('tenant_id', '=', tenant.id).orderBy('tax_category').executeTakeFirstOrThrow();
+const storefrontCategories = await db.selectFrom('categories').select('id').where('tenant_id', '=', tenant.id).where('is_active', '=', 1).where('is_deal', '=', 0).orderBy('id').execute();
+// Search words: the words of the names of 400 products spread over the catalogue, each asked once in a round.
+const step = Math.max(1, Math.floor(skus.length / 400));
+const sampled = await db.selectFrom('products').select('name').where('tenant_id', '=', tenant.id).where('sku', 'in', skus.filter((_, index) => index % step === 0).slice(0, 400)).execute();
+const searchWords = [...new Set(sampled.flatMap((row) => row.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 4))];
+const customer = await db.selectFrom('users').select(['id', 'company_id']).where('tenant_id', '=', tenant.id).where('username', '=', 'customer').executeTakeFirstOrThrow();
+const customerToken = await createSession(db, tenant.id, customer.id);
+const orderProducts = await db
+  .selectFrom('products')
+  .select(['id', 'sku', 'sales_batch_size'])
+  .where('tenant_id', '=', tenant.id)
+  .where('is_active', '=', 1)
+  .where('category_id', 'in', db.selectFrom('categories').select('id').where('is_active', '=', 1).where('is_deal', '=', 0).where('parent_id', 'is not', null))
+  .orderBy('id')
+  .limit(50)
+  .execute();
+await db.updateTable('products').set({ stock: 10_000_000 }).where('id', 'in', orderProducts.map((p) => p.id)).execute();
+const addressId = (await db.selectFrom('addresses').select('id').where('company_id', '=', customer.company_id!).where('type', '=', 1).executeTakeFirstOrThrow()).id;
 const clients = createApiClientService({ clients: createApiClientRepository(db), clock: systemClock });
-const { secret } = await clients.create({ tenantId: tenant.id, name: `bench ${Date.now()}`, scopes: ['prices:write', 'stock:write'] });
+const { secret } = await clients.create({ tenantId: tenant.id, name: `bench ${Date.now()}`, scopes: ['catalog:write', 'prices:write', 'stock:write', 'orders:read'] });
 await handle.close();
 
-const servers = await startServers({ engine, products, shopPort: 3320, helloPort: 3321 });
+const servers = await startServers({ engine, products, shopPort, helloPort: 3321 });
+const erpHeaders = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+
+/** One PUT of rows; throws on a refusal or a failed row. */
+async function put(path: string, rows: unknown[]): Promise<Record<string, number>> {
+  const answer = await fetch(`${servers.base}/erp/v1${path}`, { method: 'PUT', headers: erpHeaders, body: JSON.stringify(rows) });
+  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  const { counts, rows: results } = (await answer.json()) as { counts: Record<string, number>; rows: { result: string }[] };
+  if (counts.failed) throw new Error(`${path}: ${counts.failed} rows failed, the first: ${JSON.stringify(results.find((answered) => answered.result === 'failed'))}`);
+  return counts;
+}
+
+/** Sends the rows in PUTs of 1,000 one after the other; answers the seconds it took. */
+async function load(path: string, rows: unknown[]): Promise<number> {
+  const started = performance.now();
+  for (let start = 0; start < rows.length; start += rowsPerRequest) await put(path, rows.slice(start, start + rowsPerRequest));
+  return (performance.now() - started) / 1000;
+}
+
+const perSecond = (rows: number, seconds: number) => Math.round(rows / seconds).toLocaleString('en');
+
+// A round's values differ from the last run's (a fresh start), so the first load of each kind changes every row.
+const round = Date.now() % 100_000;
+const benchWord = `benchwerk${round}`;
+/** A new product with 3 variants; a later `edition` renames it (new search words) and changes nothing else. */
+const productRow = (sku: string, index: number, edition = 0) => ({
+  sku,
+  names: { de: `${benchWord} Akkuschrauber ${index} Ausgabe ${edition}`, en: `${benchWord} cordless drill ${index} edition ${edition}` },
+  descriptions: { de: `Ein Akkuschrauber aus dem ERP, Nummer ${index}.`, en: null },
+  categoryExternalId: categoryKeys[index % categoryKeys.length]!,
+  salesUnit: 'ST',
+  taxCategory,
+  attributes: { Marke: 'Hansewerk', Spannung: `${12 + (index % 3) * 6} V` },
+  variants: ['Rot', 'Blau', 'Grün'].map((colour, position) => ({ variantSku: `${sku}-${position + 1}`, name: colour, attributes: { Farbe: colour }, position })),
+});
+const listPriceRow = (sku: string, index: number) => ({ sku, listPrice: { amount: (1000 + index) / 100, currency: 'EUR' } });
+const stockRows = (sku: string, index: number) => [{ sku, quantity: 10 + (index % 50) }, ...[1, 2, 3].map((variant) => ({ variantSku: `${sku}-${variant}`, quantity: variant + (index % 50) }))];
+
 try {
-  // A round's values differ from the last run's (a fresh start), so the first load of each kind changes every row.
-  const round = Date.now() % 1000;
+  const hello = await measureHello(servers);
+  console.log(`${engine}, ${skus.length.toLocaleString('en')} products, answer reuse ${answerReuseMs} ms, PUTs of ${rowsPerRequest} rows one after the other`);
+  console.log(`hello: ${hello.rps} req/s, p50 ${hello.p50} ms, p99 ${hello.p99} ms`);
+
+  // 1. Full products: new, unchanged, then the prices that make them visible and their stock.
+  const newSkus = Array.from({ length: newProducts }, (_, index) => `ERPB${round}-${index}`);
+  const productRows = newSkus.map((sku, index) => productRow(sku, index));
+  const created = await load('/products', productRows);
+  const unchanged = await load('/products', productRows);
+  const priced = await load('/prices', newSkus.map(listPriceRow));
+  const stocked = await load('/stock', newSkus.flatMap(stockRows));
+  console.log(`products with 3 variants, new        ${perSecond(newProducts, created).padStart(8)} rows/s`);
+  console.log(`products with 3 variants, unchanged  ${perSecond(newProducts, unchanged).padStart(8)} rows/s`);
+  console.log(`their list prices                    ${perSecond(newProducts, priced).padStart(8)} rows/s`);
+  console.log(`their stock (product and variants)   ${perSecond(newProducts * 4, stocked).padStart(8)} rows/s`);
+  console.log(`full products (products+prices+stock) ${perSecond(newProducts, created + priced + stocked).padStart(7)} products/s`);
+  const session = { authorization: `Basic ${customerToken}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const found = (await (await fetch(`${servers.base}/api/material/search?searchKey=${benchWord}`, { headers: session })).json()) as { meta: { total: number } };
+  console.log(`the storefront search finds ${found.meta.total.toLocaleString('en')} of the new products (counted up to 1,000)`);
+
+  // 2. Every product's prices and stock, changed and then unchanged.
   const loads: [string, string, (sku: string, index: number) => unknown][] = [
     ['prices: list and retail', '/prices', (sku, index) => ({ sku, listPrice: { amount: (100 * (1 + round) + index) / 100, currency: 'EUR' }, retailPrice: { amount: 2000 + round, currency: 'EUR' } })],
     ['prices: two customer prices', '/prices', (sku) => ({ sku, customerPrices: [{ companyExternalId: '10001', amount: 1 + round }, { companyExternalId: '10002', amount: 2 + round }] })],
     ['stock', '/stock', (sku, index) => ({ sku, quantity: round + index })],
     ['stock and a pre-stock', '/stock', (sku, index) => ({ sku, quantity: round + index + 1, preStocks: [{ seasonExternalId: 'BENCH-SEASON', quantity: round + index }] })],
   ];
-  console.log(`${engine}, ${skus.length} products, PUTs of ${rowsPerRequest} rows one after the other`);
   for (const [title, path, row] of loads) {
-    for (const pass of ['changed', 'unchanged']) {
-      const started = performance.now();
-      for (let start = 0; start < skus.length; start += rowsPerRequest) {
-        const body = JSON.stringify(skus.slice(start, start + rowsPerRequest).map((sku, offset) => row(sku, start + offset)));
-        const answer = await fetch(`${servers.base}/erp/v1${path}`, { method: 'PUT', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body });
-        if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-        const { counts, rows } = (await answer.json()) as { counts: Record<string, number>; rows: { result: string }[] };
-        if (counts.failed) throw new Error(`${path}: ${counts.failed} rows failed, the first: ${JSON.stringify(rows.find((answered) => answered.result === 'failed'))}`);
-      }
-      const seconds = (performance.now() - started) / 1000;
-      console.log(`${title.padEnd(30)} ${pass.padEnd(10)} ${Math.round(skus.length / seconds).toLocaleString('en').padStart(8)} rows/s`);
+    const rows = skus.map(row);
+    for (const pass of ['changed', 'unchanged']) console.log(`${title.padEnd(36)} ${pass.padEnd(10)} ${perSecond(skus.length, await load(path, rows)).padStart(8)} rows/s`);
+  }
+
+  // 3. The storefront at rest and during an import of products and their prices, 1,000 rows a PUT back to back.
+  const listPaths = storefrontCategories.flatMap((category) => [1, 2, 3].map((page) => `/api/material?category=${category.id}&page=${page}&pageSize=16`));
+  const searchPaths = searchWords.map((word) => `/api/material/search?searchKey=${encodeURIComponent(word)}`);
+  console.log(`storefront: ${listPaths.length} list pages over ${storefrontCategories.length} categories, ${searchPaths.length} search words, ${benchSeconds} s a row`);
+  let importing = false;
+  let imported = 0;
+  // The import rewrites the new products of step 1 (their names and so their search words change) and their prices.
+  async function importLoop() {
+    for (let batch = 0; importing; batch++) {
+      const start = (batch * rowsPerRequest) % newSkus.length;
+      const batchSkus = newSkus.slice(start, start + rowsPerRequest);
+      await put('/products', batchSkus.map((sku, index) => productRow(sku, start + index, batch + 1)));
+      await put('/prices', batchSkus.map((sku, index) => listPriceRow(sku, start + index + batch + 1)));
+      imported += batchSkus.length;
     }
   }
+  for (const [title, list] of [['GET /api/material?category=…', listPaths], ['GET /api/material/search?searchKey=…', searchPaths]] as const) {
+    const rest = await measure(`${title} at rest`, { base: servers.base, headers: session, requests: paths(list) });
+    importing = true;
+    imported = 0;
+    const started = performance.now();
+    const running = importLoop();
+    const during = await measure(`${title} during an import`, { base: servers.base, headers: session, requests: paths(list) });
+    importing = false;
+    await running;
+    const importRate = perSecond(imported, (performance.now() - started) / 1000);
+    for (const row of [rest, during]) console.log(`${row.title.padEnd(56)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
+    console.log(`  p99 during / at rest: ${(during.p99 / rest.p99).toFixed(2)} (import: ${importRate} products and prices a second)`);
+  }
+
+  // 4. The event feed's lag: commit of an order to its event in GET /erp/v1/events.
+  const lag = await eventFeedLag({ base: servers.base, erpHeaders, customerToken, addressId, products: orderProducts, orders });
+  console.log(`order in the event feed after its commit (${orders} orders): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms`);
 } finally {
   await servers.stop();
 }
