@@ -1,3 +1,4 @@
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 import { slugify } from '../../../core/category-path.ts';
 import type { Flag } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -39,48 +40,52 @@ const sameFields = (a: CategoryFields, b: CategoryFields) =>
   a.parent_id === b.parent_id && a.name === b.name && a.name_en === b.name_en && a.is_deal === b.is_deal && a.is_active === b.is_active && a.sort_order === b.sort_order;
 
 export function createCategoryUpsert(deps: CategoryUpsertDeps) {
-  return {
-    async upsert(erp: ErpContext, body: readonly unknown[]): Promise<RowResult[]> {
-      const { results, passed: rows } = parseKeyedRowSlots(categoryRow, body, { ...fieldKeyRules('externalId', (row) => row.externalId), answerKeyOf: (key) => key });
-      const stored = await deps.categories.listCategories(erp.tenantId);
-      const plan = planParents(rows, stored);
-      for (const { row, problem } of plan.failures) fail(results, row, problem);
+  async function upsertOnce(erp: ErpContext, body: readonly unknown[]): Promise<RowResult[]> {
+    const { results, passed: rows } = parseKeyedRowSlots(categoryRow, body, { ...fieldKeyRules('externalId', (row) => row.externalId), answerKeyOf: (key) => key });
+    const stored = await deps.categories.listCategories(erp.tenantId);
+    const plan = planParents(rows, stored);
+    for (const { row, problem } of plan.failures) fail(results, row, problem);
 
-      const storedByKey = new Map(stored.flatMap((category) => (category.external_id === null ? [] : [[category.external_id, category] as const])));
-      const slugs = new Set(stored.map((category) => category.slug));
-      const now = deps.clock.now().toISOString();
-      let writes = 0;
+    const storedByKey = new Map(stored.flatMap((category) => (category.external_id === null ? [] : [[category.external_id, category] as const])));
+    const slugs = new Set(stored.map((category) => category.slug));
+    const now = deps.clock.now().toISOString();
+    let writes = 0;
 
-      await deps.categories.inTransaction(async (trx) => {
-        // Ids of the categories by external id: stored ones, and each level's new ones for the next.
-        const idOf = new Map([...storedByKey].map(([key, category]) => [key, category.id]));
-        for (const level of plan.levels) {
-          const inserts: NewCategory[] = [];
-          const updates: (CategoryFields & { id: number })[] = [];
-          for (const row of level) {
-            const { externalId, parentExternalId, names, active, deal, position } = row.value;
-            const fields: CategoryFields = {
-              parent_id: parentExternalId === null ? null : idOf.get(parentExternalId)!,
-              name: names.de,
-              name_en: names.en,
-              is_deal: flag(deal),
-              is_active: flag(active),
-              sort_order: position,
-            };
-            const current = storedByKey.get(externalId);
-            const result = !current ? 'created' : sameFields(current, fields) ? 'unchanged' : 'updated';
-            results[row.line - 1] = { line: row.line, key: row.key, result };
-            if (!current) inserts.push({ ...fields, external_id: externalId, slug: freeSlug(names.de, externalId, slugs) });
-            else if (result === 'updated') updates.push({ ...fields, id: current.id });
-          }
-          for (const [key, id] of await deps.categories.insertCategories(trx, erp.tenantId, inserts, now)) idOf.set(key, id);
-          await deps.categories.updateCategories(trx, erp.tenantId, updates);
-          writes += inserts.length + updates.length;
+    await deps.categories.inTransaction(async (trx) => {
+      // Ids of the categories by external id: stored ones, and each level's new ones for the next.
+      const idOf = new Map([...storedByKey].map(([key, category]) => [key, category.id]));
+      for (const level of plan.levels) {
+        const inserts: NewCategory[] = [];
+        const updates: (CategoryFields & { id: number })[] = [];
+        for (const row of level) {
+          const { externalId, parentExternalId, names, active, deal, position } = row.value;
+          const fields: CategoryFields = {
+            parent_id: parentExternalId === null ? null : idOf.get(parentExternalId)!,
+            name: names.de,
+            name_en: names.en,
+            is_deal: flag(deal),
+            is_active: flag(active),
+            sort_order: position,
+          };
+          const current = storedByKey.get(externalId);
+          const result = !current ? 'created' : sameFields(current, fields) ? 'unchanged' : 'updated';
+          results[row.line - 1] = { line: row.line, key: row.key, result };
+          if (!current) inserts.push({ ...fields, external_id: externalId, slug: freeSlug(names.de, externalId, slugs) });
+          else if (result === 'updated') updates.push({ ...fields, id: current.id });
         }
-      });
-      if (writes > 0) deps.catalogChanged();
-      return decided(results);
-    },
+        for (const [key, id] of await deps.categories.insertCategories(trx, erp.tenantId, inserts, now)) idOf.set(key, id);
+        await deps.categories.updateCategories(trx, erp.tenantId, updates);
+        writes += inserts.length + updates.length;
+      }
+    });
+    if (writes > 0) deps.catalogChanged();
+    return decided(results);
+  }
+
+  return {
+    // A record two requests create at once: the later insert meets the unique index, and the whole load runs
+    // once more, finding it (server/modules/erp/unique-race.ts).
+    upsert: (erp: ErpContext, body: readonly unknown[]) => retriedOnceOnUniqueViolation(() => upsertOnce(erp, body)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 import { vatTableEntry } from '../../../core/tax-conversion.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
@@ -89,119 +90,123 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
     };
   }
 
+  async function upsertOnce(erp: ErpContext, body: readonly unknown[]): Promise<RowResult[]> {
+    const { results, passed: rows } = parseKeyedRowSlots(productRow, body, { ...fieldKeyRules('sku', (row) => row.sku), answerKeyOf: (key) => key });
+    const state = await readState(erp.tenantId, rows);
+    const now = deps.clock.now().toISOString();
+
+    // Step 3: the references of each row, and the product it asks for.
+    const planned: Planned[] = [];
+    const claimedVariants = new Map<string, string>();
+    for (const row of rows) {
+      const value = row.value;
+      const problems: RowProblem[] = [];
+      const categoryId = state.categoryIdOf.get(value.categoryExternalId);
+      if (categoryId === undefined) problems.push(unknownReference('categoryExternalId', value.categoryExternalId));
+      const unitId = value.salesUnit === null ? null : state.unitIdOf.get(value.salesUnit);
+      if (unitId === undefined) problems.push(unknownReference('salesUnit', value.salesUnit ?? ''));
+      const rateBp = state.rateOf.get(value.taxCategory);
+      if (rateBp === undefined) problems.push({ path: 'taxCategory', code: 'erp.tax_category.unknown', params: { category: value.taxCategory, country: state.sellerCountry } });
+      value.variants.forEach((variant, index) => {
+        const path = `variants.${index}.variantSku`;
+        const owner = claimedVariants.get(variant.variantSku) ?? state.ownerOf.get(variant.variantSku);
+        if (owner !== undefined && owner !== value.sku) problems.push({ path, code: 'erp.variant.foreign', params: { variantSku: variant.variantSku, sku: owner } });
+        else if (value.variants.findIndex((other) => other.variantSku === variant.variantSku) < index) problems.push({ path, code: 'erp.key.duplicate', params: { key: variant.variantSku } });
+      });
+      if (problems.length > 0 || categoryId === undefined || unitId === undefined || rateBp === undefined) {
+        fail(results, row, ...problems);
+        continue;
+      }
+      for (const variant of value.variants) claimedVariants.set(variant.variantSku, value.sku);
+      const stored = state.productBySku.get(value.sku);
+      const erpActive = flagOf(value.active);
+      planned.push({
+        row,
+        fields: {
+          category_id: categoryId,
+          name: value.names.de,
+          name_en: value.names.en,
+          description: value.descriptions.de,
+          description_en: value.descriptions.en,
+          tax_category: value.taxCategory,
+          vat_rate_bp: rateBp,
+          is_stock_freeze: flagOf(value.stockFreeze),
+          is_only_sellable_with_positive_stock: flagOf(value.positiveStockOnly),
+          sales_batch_size: value.batchSize,
+          sales_unit_id: unitId,
+          release_date: value.releaseDate,
+          attributes: JSON.stringify(value.attributes),
+          sales_attributes: JSON.stringify(value.salesAttributes),
+          erp_active: erpActive,
+          // Shown only with its list price (migration 0034): a new product has none yet.
+          is_active: stored && stored.has_price === 1 ? erpActive : 0,
+        },
+        variants: wantedVariants(value),
+        images: value.images.map((image) => ({ url: image.url, width: image.width, height: image.height })),
+      });
+    }
+
+    // Step 3, the comparison: what each row changes, gathered for the batched writes of step 4.
+    const inserts: (Planned & { sku: string })[] = [];
+    const updates: (ProductFields & { id: number; updated_at: string })[] = [];
+    const variantWrites: { productId: number; changes: VariantChanges }[] = [];
+    const imageWrites: { productId: number; images: ImageFields[] }[] = [];
+    for (const plan of planned) {
+      const stored: StoredProduct | undefined = state.productBySku.get(plan.row.key);
+      if (!stored) {
+        inserts.push({ ...plan, sku: plan.row.key });
+        results[plan.row.line - 1] = { line: plan.row.line, key: plan.row.key, result: 'created' };
+        continue;
+      }
+      const variants = variantChanges(state.variantsOf.get(stored.id) ?? [], plan.variants);
+      const images = sameImages(state.imagesOf.get(stored.id) ?? [], plan.images);
+      const fieldsSame = sameProductFields(stored, plan.fields);
+      const unchanged = fieldsSame && noVariantChanges(variants) && images;
+      results[plan.row.line - 1] = { line: plan.row.line, key: plan.row.key, result: unchanged ? 'unchanged' : 'updated' };
+      if (unchanged) continue;
+      updates.push({ ...plan.fields, id: stored.id, updated_at: now });
+      if (!noVariantChanges(variants)) variantWrites.push({ productId: stored.id, changes: variants });
+      if (!images) imageWrites.push({ productId: stored.id, images: plan.images });
+    }
+
+    if (inserts.length + updates.length > 0) {
+      await deps.products.inTransaction(async (trx) => {
+        const ids = await deps.products.insertProducts(
+          trx,
+          erp.tenantId,
+          inserts.map((plan) => ({ ...plan.fields, sku: plan.sku })),
+          now,
+        );
+        for (const plan of inserts) {
+          const productId = ids.get(plan.sku)!;
+          if (plan.variants.length > 0) variantWrites.push({ productId, changes: { deleted: [], updated: [], inserted: plan.variants } });
+          if (plan.images.length > 0) imageWrites.push({ productId, images: plan.images });
+        }
+        await deps.products.updateProducts(trx, erp.tenantId, updates);
+        // Variants: the removed ones go, the kept ones change in place (their price and stock stay), new ones come.
+        await deps.products.deleteVariants(trx, erp.tenantId, variantWrites.flatMap((write) => write.changes.deleted));
+        await deps.products.updateVariants(trx, erp.tenantId, variantWrites.flatMap((write) => write.changes.updated));
+        await deps.products.insertVariants(
+          trx,
+          erp.tenantId,
+          variantWrites.flatMap((write) => write.changes.inserted.map((variant) => ({ ...variant, product_id: write.productId }))),
+        );
+        await deps.products.replaceImages(
+          trx,
+          erp.tenantId,
+          imageWrites.map((write) => write.productId),
+          imageWrites.flatMap((write) => write.images.map((image, index) => ({ ...image, product_id: write.productId, sort_order: index }))),
+        );
+      });
+      deps.catalogChanged();
+    }
+    return decided(results);
+  }
+
   return {
-    async upsert(erp: ErpContext, body: readonly unknown[]): Promise<RowResult[]> {
-      const { results, passed: rows } = parseKeyedRowSlots(productRow, body, { ...fieldKeyRules('sku', (row) => row.sku), answerKeyOf: (key) => key });
-      const state = await readState(erp.tenantId, rows);
-      const now = deps.clock.now().toISOString();
-
-      // Step 3: the references of each row, and the product it asks for.
-      const planned: Planned[] = [];
-      const claimedVariants = new Map<string, string>();
-      for (const row of rows) {
-        const value = row.value;
-        const problems: RowProblem[] = [];
-        const categoryId = state.categoryIdOf.get(value.categoryExternalId);
-        if (categoryId === undefined) problems.push(unknownReference('categoryExternalId', value.categoryExternalId));
-        const unitId = value.salesUnit === null ? null : state.unitIdOf.get(value.salesUnit);
-        if (unitId === undefined) problems.push(unknownReference('salesUnit', value.salesUnit ?? ''));
-        const rateBp = state.rateOf.get(value.taxCategory);
-        if (rateBp === undefined) problems.push({ path: 'taxCategory', code: 'erp.tax_category.unknown', params: { category: value.taxCategory, country: state.sellerCountry } });
-        value.variants.forEach((variant, index) => {
-          const path = `variants.${index}.variantSku`;
-          const owner = claimedVariants.get(variant.variantSku) ?? state.ownerOf.get(variant.variantSku);
-          if (owner !== undefined && owner !== value.sku) problems.push({ path, code: 'erp.variant.foreign', params: { variantSku: variant.variantSku, sku: owner } });
-          else if (value.variants.findIndex((other) => other.variantSku === variant.variantSku) < index) problems.push({ path, code: 'erp.key.duplicate', params: { key: variant.variantSku } });
-        });
-        if (problems.length > 0 || categoryId === undefined || unitId === undefined || rateBp === undefined) {
-          fail(results, row, ...problems);
-          continue;
-        }
-        for (const variant of value.variants) claimedVariants.set(variant.variantSku, value.sku);
-        const stored = state.productBySku.get(value.sku);
-        const erpActive = flagOf(value.active);
-        planned.push({
-          row,
-          fields: {
-            category_id: categoryId,
-            name: value.names.de,
-            name_en: value.names.en,
-            description: value.descriptions.de,
-            description_en: value.descriptions.en,
-            tax_category: value.taxCategory,
-            vat_rate_bp: rateBp,
-            is_stock_freeze: flagOf(value.stockFreeze),
-            is_only_sellable_with_positive_stock: flagOf(value.positiveStockOnly),
-            sales_batch_size: value.batchSize,
-            sales_unit_id: unitId,
-            release_date: value.releaseDate,
-            attributes: JSON.stringify(value.attributes),
-            sales_attributes: JSON.stringify(value.salesAttributes),
-            erp_active: erpActive,
-            // Shown only with its list price (migration 0034): a new product has none yet.
-            is_active: stored && stored.has_price === 1 ? erpActive : 0,
-          },
-          variants: wantedVariants(value),
-          images: value.images.map((image) => ({ url: image.url, width: image.width, height: image.height })),
-        });
-      }
-
-      // Step 3, the comparison: what each row changes, gathered for the batched writes of step 4.
-      const inserts: (Planned & { sku: string })[] = [];
-      const updates: (ProductFields & { id: number; updated_at: string })[] = [];
-      const variantWrites: { productId: number; changes: VariantChanges }[] = [];
-      const imageWrites: { productId: number; images: ImageFields[] }[] = [];
-      for (const plan of planned) {
-        const stored: StoredProduct | undefined = state.productBySku.get(plan.row.key);
-        if (!stored) {
-          inserts.push({ ...plan, sku: plan.row.key });
-          results[plan.row.line - 1] = { line: plan.row.line, key: plan.row.key, result: 'created' };
-          continue;
-        }
-        const variants = variantChanges(state.variantsOf.get(stored.id) ?? [], plan.variants);
-        const images = sameImages(state.imagesOf.get(stored.id) ?? [], plan.images);
-        const fieldsSame = sameProductFields(stored, plan.fields);
-        const unchanged = fieldsSame && noVariantChanges(variants) && images;
-        results[plan.row.line - 1] = { line: plan.row.line, key: plan.row.key, result: unchanged ? 'unchanged' : 'updated' };
-        if (unchanged) continue;
-        updates.push({ ...plan.fields, id: stored.id, updated_at: now });
-        if (!noVariantChanges(variants)) variantWrites.push({ productId: stored.id, changes: variants });
-        if (!images) imageWrites.push({ productId: stored.id, images: plan.images });
-      }
-
-      if (inserts.length + updates.length > 0) {
-        await deps.products.inTransaction(async (trx) => {
-          const ids = await deps.products.insertProducts(
-            trx,
-            erp.tenantId,
-            inserts.map((plan) => ({ ...plan.fields, sku: plan.sku })),
-            now,
-          );
-          for (const plan of inserts) {
-            const productId = ids.get(plan.sku)!;
-            if (plan.variants.length > 0) variantWrites.push({ productId, changes: { deleted: [], updated: [], inserted: plan.variants } });
-            if (plan.images.length > 0) imageWrites.push({ productId, images: plan.images });
-          }
-          await deps.products.updateProducts(trx, erp.tenantId, updates);
-          // Variants: the removed ones go, the kept ones change in place (their price and stock stay), new ones come.
-          await deps.products.deleteVariants(trx, erp.tenantId, variantWrites.flatMap((write) => write.changes.deleted));
-          await deps.products.updateVariants(trx, erp.tenantId, variantWrites.flatMap((write) => write.changes.updated));
-          await deps.products.insertVariants(
-            trx,
-            erp.tenantId,
-            variantWrites.flatMap((write) => write.changes.inserted.map((variant) => ({ ...variant, product_id: write.productId }))),
-          );
-          await deps.products.replaceImages(
-            trx,
-            erp.tenantId,
-            imageWrites.map((write) => write.productId),
-            imageWrites.flatMap((write) => write.images.map((image, index) => ({ ...image, product_id: write.productId, sort_order: index }))),
-          );
-        });
-        deps.catalogChanged();
-      }
-      return decided(results);
-    },
+    // A record two requests create at once: the later insert meets the unique index, and the whole load runs
+    // once more, finding it (server/modules/erp/unique-race.ts).
+    upsert: (erp: ErpContext, body: readonly unknown[]) => retriedOnceOnUniqueViolation(() => upsertOnce(erp, body)),
   };
 }
 

@@ -7,7 +7,7 @@ import { addressColumnsOf, addressRowSchema, sameAddress, type AddressColumns } 
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpAddressesRepository, StoredAddress } from './erp-addresses.repository.ts';
 import { externalIdRules } from './external-id.ts';
-import { retriedOnceOnUniqueViolation } from './unique-race.ts';
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 
 // PUT /erp/v1/addresses: the companies' address books as the ERP keeps them (address-row.ts), under the
 // address book's rules (docs/product.md, Profile and address book):

@@ -5,7 +5,7 @@ import type { RowResult } from '../erp/row-results.ts';
 import { companyColumnsOf, companyRowSchema, sameCompany, type CompanyColumns } from './company-row.ts';
 import type { ErpCompaniesRepository } from './erp-companies.repository.ts';
 import { externalIdRules } from './external-id.ts';
-import { retriedOnceOnUniqueViolation } from './unique-race.ts';
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 
 // PUT /erp/v1/companies: the ERP's customer companies, keyed by customer number (company-row.ts).
 //   1. every row checked on its own; a customer number sent twice fails the later row;

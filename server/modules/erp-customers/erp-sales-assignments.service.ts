@@ -4,7 +4,7 @@ import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpSalesAssignmentsRepository } from './erp-sales-assignments.repository.ts';
 import { externalIdRules } from './external-id.ts';
-import { retriedOnceOnUniqueViolation } from './unique-race.ts';
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 import { salesAssignmentRowSchema } from './sales-assignment-row.ts';
 
 // PUT /erp/v1/salesPersonAssignments: the companies each sales person serves (sales-assignment-row.ts), the

@@ -13,7 +13,7 @@ import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import type { CustomerReferencesRepository } from './customer-references.repository.ts';
 import type { ErpUsersRepository, StoredUser } from './erp-users.repository.ts';
 import { externalIdRules } from './external-id.ts';
-import { retriedOnceOnUniqueViolation } from './unique-race.ts';
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 import { isShutOut, sameUser, userColumnsOf, userRowSchema, type UserColumns } from './user-row.ts';
 
 // PUT /erp/v1/users: the ERP's user accounts, keyed by external id (user-row.ts).

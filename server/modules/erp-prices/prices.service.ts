@@ -1,3 +1,4 @@
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 import { moneyIn } from '../../../core/api-money.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
@@ -146,27 +147,31 @@ export function createErpPriceService(deps: ErpPriceDependencies) {
     return { line: row.line, key: row.key, result: 'updated' };
   }
 
-  return {
-    async upsert(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
-      const { passed, failed } = parseKeyedRows(priceRow, rows, skuKeyRules);
-      const stored = await readStored(ctx.tenantId, passed);
-      const writes: PriceWrites = { products: [], priced: [], variants: [], customerPrices: [] };
-      const results = passed.map((row): RowResult => {
-        const key = row.id;
-        if (key.kind === 'product') {
-          const product = stored.products.get(key.sku);
-          return product ? planProduct(row, product, stored, writes) : { line: row.line, key: row.key, result: 'failed', problems: [unknownSkuProblem(key)] };
-        }
-        const variant = stored.variants.get(key.variantSku);
-        return variant ? planVariant(row, variant, writes) : { line: row.line, key: row.key, result: 'failed', problems: [unknownSkuProblem(key)] };
-      });
-      const changed = writes.products.length + writes.priced.length + writes.variants.length + writes.customerPrices.length > 0;
-      if (changed) {
-        await deps.prices.write(ctx.tenantId, writes, deps.clock.now().toISOString());
-        deps.forgetCatalogAnswers();
+  async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
+    const { passed, failed } = parseKeyedRows(priceRow, rows, skuKeyRules);
+    const stored = await readStored(ctx.tenantId, passed);
+    const writes: PriceWrites = { products: [], priced: [], variants: [], customerPrices: [] };
+    const results = passed.map((row): RowResult => {
+      const key = row.id;
+      if (key.kind === 'product') {
+        const product = stored.products.get(key.sku);
+        return product ? planProduct(row, product, stored, writes) : { line: row.line, key: row.key, result: 'failed', problems: [unknownSkuProblem(key)] };
       }
-      return inLineOrder([...failed, ...results]);
-    },
+      const variant = stored.variants.get(key.variantSku);
+      return variant ? planVariant(row, variant, writes) : { line: row.line, key: row.key, result: 'failed', problems: [unknownSkuProblem(key)] };
+    });
+    const changed = writes.products.length + writes.priced.length + writes.variants.length + writes.customerPrices.length > 0;
+    if (changed) {
+      await deps.prices.write(ctx.tenantId, writes, deps.clock.now().toISOString());
+      deps.forgetCatalogAnswers();
+    }
+    return inLineOrder([...failed, ...results]);
+  }
+
+  return {
+    // A record two requests create at once: the later insert meets the unique index, and the whole load runs
+    // once more, finding it (server/modules/erp/unique-race.ts).
+    upsert: (ctx: ErpContext, rows: readonly unknown[]) => retriedOnceOnUniqueViolation(() => upsertOnce(ctx, rows)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
 import { inLineOrder, parseKeyedRows, type KeyedRow } from '../erp/keyed-rows.ts';
@@ -108,18 +109,22 @@ export function createErpStockService(deps: ErpStockDependencies) {
     return { line, key, result: changed ? 'updated' : 'unchanged' };
   }
 
+  async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
+    const { passed, failed } = parseKeyedRows(stockRow, rows, skuKeyRules);
+    const stored = await readStored(ctx.tenantId, passed);
+    const writes: StockWrites = { products: [], variants: [], preStocks: [], removedPreStocks: [] };
+    const results = passed.map((row) => planRow(row, stored, writes));
+    if (writes.products.length + writes.variants.length + writes.preStocks.length + writes.removedPreStocks.length > 0) {
+      await deps.stock.write(ctx.tenantId, writes, deps.clock.now().toISOString());
+      deps.forgetCatalogAnswers();
+    }
+    return inLineOrder([...failed, ...results]);
+  }
+
   return {
-    async upsert(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
-      const { passed, failed } = parseKeyedRows(stockRow, rows, skuKeyRules);
-      const stored = await readStored(ctx.tenantId, passed);
-      const writes: StockWrites = { products: [], variants: [], preStocks: [], removedPreStocks: [] };
-      const results = passed.map((row) => planRow(row, stored, writes));
-      if (writes.products.length + writes.variants.length + writes.preStocks.length + writes.removedPreStocks.length > 0) {
-        await deps.stock.write(ctx.tenantId, writes, deps.clock.now().toISOString());
-        deps.forgetCatalogAnswers();
-      }
-      return inLineOrder([...failed, ...results]);
-    },
+    // A record two requests create at once: the later insert meets the unique index, and the whole load runs
+    // once more, finding it (server/modules/erp/unique-race.ts).
+    upsert: (ctx: ErpContext, rows: readonly unknown[]) => retriedOnceOnUniqueViolation(() => upsertOnce(ctx, rows)),
   };
 }
 
