@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
-import type { ErpScope } from '../../server/modules/access/erp-access.ts';
 import type { TestShop } from './helper.ts';
+
+// The demo tenant and an API key come from the order fixtures: one way for every ERP test.
+export { demoTenantId, erpKey } from './erp-order-fixtures.ts';
 
 // What the ERP load tests (prices, stock, seasons) share: a key with scopes, a PUT with it, and products
 // made directly in the test's database as the ERP's catalogue load leaves them.
@@ -8,15 +10,6 @@ import type { TestShop } from './helper.ts';
 export interface LoadAnswer {
   counts: { created: number; updated: number; unchanged: number; failed: number };
   rows: { line: number; key: string; result: string; errors?: { path: string; code: string; message: string }[] }[];
-}
-
-export async function demoTenantId(shop: TestShop): Promise<number> {
-  return (await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow()).id;
-}
-
-/** The secret of a new API client of the tenant. */
-export async function erpKey(shop: TestShop, tenantId: number, scopes: ErpScope[]): Promise<string> {
-  return (await shop.services.apiClients.create({ tenantId, name: `ERP ${scopes.join(' ')} ${Math.random()}`, scopes, expiresAt: null })).secret;
 }
 
 /** A PUT to the ERP API; `body` as JSON, or a string sent as NDJSON. */
