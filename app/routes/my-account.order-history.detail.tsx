@@ -51,7 +51,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
             {t('order_detail.title')} <span className="num" data-testid="order-number">{order.orderNumber}</span>
             {order.erpOrderNumber ? (
               // The wholesaler's own number for the order, once its ERP took it: what its staff ask for on the phone.
-              <span className="ml-3 text-sm font-normal break-all text-zinc-700" data-testid="erp-order-number">
+              <span className="block text-sm font-normal text-zinc-700 sm:ml-3 sm:inline" data-testid="erp-order-number">
                 {t('order_detail.erp_order_number', { number: order.erpOrderNumber })}
               </span>
             ) : null}

@@ -107,6 +107,22 @@ async function insertShippedOrder(): Promise<number> {
         { tenant_id: tenantId, order_id: order.id, carrier: 'Spedition Nord', tracking_code: forwarderCode, tracking_url: null, shipped_at: null },
       ])
       .execute();
+    // What the ERP sent back: its own order number and a parcel with its delivery note.
+    await db.updateTable('orders').set({ erp_order_number: 'SO-2026-0042' }).where('id', '=', order.id).execute();
+    await db
+      .insertInto('order_shipments')
+      .values({
+        tenant_id: tenantId,
+        order_id: order.id,
+        external_id: 'LS-2026-0815',
+        carrier: 'DHL',
+        tracking_code: dhlCode,
+        tracking_url: null,
+        shipped_at: at(2),
+        lines: JSON.stringify([{ sku: lines[0]!.product.sku, quantity: lines[0]!.quantity }]),
+        delivery_document_url: 'https://erp.example.com/delivery-notes/LS-2026-0815.pdf',
+      })
+      .execute();
     return order.id;
   });
 }
@@ -182,6 +198,10 @@ test('a buyer finds an order by search and filter, follows its parcel and orders
   await expect(page.getByTestId('tracking-code')).toHaveText(forwarderCode);
   await expect(page.getByTestId('order-line')).toHaveCount(2);
   await expect(page.getByTestId('order-confirmation-pdf')).toHaveAttribute('href', `/my-account/order-history/${orderId}/document`);
+  // What the ERP sent back: its order number, and its parcel with what it holds and its delivery note.
+  await expect(page.getByTestId('erp-order-number')).toContainText('SO-2026-0042');
+  await expect(page.getByTestId('order-shipments')).toContainText(kept.name);
+  await expect(page.getByTestId('order-shipments').getByRole('link', { name: /Lieferschein/ })).toHaveAttribute('href', 'https://erp.example.com/delivery-notes/LS-2026-0815.pdf');
   await captureScreens(page, 'order-detail-de');
 
   // Order all again while one product is no longer sold: the other line goes to the cart, this one is skipped with its reason.

@@ -12,5 +12,7 @@ export interface ShipmentLine {
 
 export function shipmentLinesOf(stored: string): ShipmentLine[] {
   const lines = parseJsonColumn<unknown>(stored, []);
-  return Array.isArray(lines) ? (lines as ShipmentLine[]) : [];
+  if (!Array.isArray(lines)) return [];
+  // A line of a product without variants may have been written without the key: it is null, not missing.
+  return (lines as (Omit<ShipmentLine, 'variantSku'> & { variantSku?: string | null })[]).map((line) => ({ ...line, variantSku: line.variantSku ?? null }));
 }
