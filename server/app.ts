@@ -36,6 +36,7 @@ import erpPriceRoutes from './erp/prices/prices.routes.ts';
 import erpSeasonRoutes from './erp/seasons/seasons.routes.ts';
 import erpWebhookRoutes from './erp/webhooks/webhook.routes.ts';
 import erpStockRoutes from './erp/stock/stock.routes.ts';
+import erpJobRoutes from './erp/jobs/jobs.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -141,6 +142,13 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.webhookWorker.stop();
   });
+  // Load jobs are run by every app process (a worker thread each by default; a job is claimed by one).
+  app.addHook('onReady', async () => {
+    services.erpJobRunner.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.erpJobRunner.stop();
+  });
   // Expired sessions, throttle counters and password links are deleted by every app process (idempotent).
   app.addHook('onReady', async () => {
     if (config.housekeeping.enabled) services.housekeeping.start();
@@ -189,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpWebhookRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpJobRoutes, erpWebhookRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -44,6 +44,11 @@ const envSchema = z.object({
   PAYMENT_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
   ERP_EVENT_SEQUENCE_MS: z.coerce.number().int().min(20).max(10_000).default(200),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  ERP_JOBS: z.enum(['thread', 'inline', 'off']).optional(),
+  ERP_JOB_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000).default(250),
+  ERP_JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  ERP_JOB_MAX_MB: z.coerce.number().int().min(1).max(2_048).default(200),
+  ERP_JOB_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(8_192).default(1_024),
 }).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' })
   .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, { path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' })
   .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { path: ['STRIPE_SECRET_KEY'], message: 'is required with STRIPE_WEBHOOK_SECRET' });
@@ -79,6 +84,12 @@ export interface Config {
   erpEvents: { sequenceMs: number; sequencerEnabled: boolean };
   /** The pause between rounds of the webhook worker; off under NODE_ENV=test (tests drive a round). */
   webhooks: { pollMs: number; workerEnabled: boolean };
+  /**
+   * Load jobs (ADR 0023): where this process runs them (a worker thread of its own, the request thread, or
+   * not at all: other processes do), rows per chunk and transaction, the pause between looks for jobs,
+   * and the largest body taken, as sent and unpacked. Inline by default under NODE_ENV=test.
+   */
+  erpJobs: { runner: 'thread' | 'inline' | 'off'; chunkRows: number; pollMs: number; maxBodyBytes: number; maxTextBytes: number };
 }
 
 export interface PaymentConfig {
@@ -173,5 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     erpEvents: { sequenceMs: e.ERP_EVENT_SEQUENCE_MS, sequencerEnabled: e.NODE_ENV !== 'test' },
     webhooks: { pollMs: e.WEBHOOK_POLL_MS, workerEnabled: e.NODE_ENV !== 'test' },
+    erpJobs: {
+      runner: e.ERP_JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'thread'),
+      chunkRows: e.ERP_JOB_CHUNK_ROWS,
+      pollMs: e.ERP_JOB_POLL_MS,
+      maxBodyBytes: e.ERP_JOB_MAX_MB * 1024 * 1024,
+      maxTextBytes: e.ERP_JOB_MAX_UNPACKED_MB * 1024 * 1024,
+    },
   };
 }

@@ -66,27 +66,12 @@ import { createBackgroundLoop } from './lib/background-loop.ts';
 import type { Clock } from './lib/clock.ts';
 import { createApiClientRepository } from './modules/erp/api-client.repository.ts';
 import { createApiClientService } from './modules/erp/api-client.service.ts';
-import { createErpCategoryRepository } from './modules/erp-catalog/erp-category.repository.ts';
-import { createErpProductRepository } from './modules/erp-catalog/erp-product.repository.ts';
-import { createCategoryUpsert } from './modules/erp-catalog/category-upsert.service.ts';
-import { createProductUpsert } from './modules/erp-catalog/product-upsert.service.ts';
+import { createErpLoads, type ErpLoadEffects } from './modules/erp/erp-loads.ts';
+import { createErpJobRepository } from './modules/erp-jobs/erp-job.repository.ts';
+import { createErpJobsService } from './modules/erp-jobs/erp-jobs.service.ts';
+import { createJobRunnerHost, type JobRunnerHostLog } from './modules/erp-jobs/job-runner-host.ts';
 import { createErpDocumentsRepository } from './modules/erp-documents/erp-documents.repository.ts';
 import { createErpDocumentsService } from './modules/erp-documents/erp-documents.service.ts';
-import { createCustomerReferencesRepository } from './modules/erp-customers/customer-references.repository.ts';
-import { createErpAddressesRepository } from './modules/erp-customers/erp-addresses.repository.ts';
-import { createErpAddressesService } from './modules/erp-customers/erp-addresses.service.ts';
-import { createErpCompaniesRepository } from './modules/erp-customers/erp-companies.repository.ts';
-import { createErpCompaniesService } from './modules/erp-customers/erp-companies.service.ts';
-import { createErpSalesAssignmentsRepository } from './modules/erp-customers/erp-sales-assignments.repository.ts';
-import { createErpSalesAssignmentsService } from './modules/erp-customers/erp-sales-assignments.service.ts';
-import { createErpUsersRepository } from './modules/erp-customers/erp-users.repository.ts';
-import { createErpUsersService } from './modules/erp-customers/erp-users.service.ts';
-import { createErpPriceRepository } from './modules/erp-prices/prices.repository.ts';
-import { createErpPriceService } from './modules/erp-prices/prices.service.ts';
-import { createErpSeasonRepository } from './modules/erp-seasons/seasons.repository.ts';
-import { createErpSeasonService } from './modules/erp-seasons/seasons.service.ts';
-import { createErpStockRepository } from './modules/erp-stock/stock.repository.ts';
-import { createErpStockService } from './modules/erp-stock/stock.service.ts';
 import { createCaches } from './cache.ts';
 import { createHousekeeping } from './modules/auth/housekeeping.ts';
 import { createErpEventRepository } from './modules/erp-events/erp-event.repository.ts';
@@ -102,7 +87,7 @@ import { createErpShipments } from './modules/erp-orders/erp-shipments.service.t
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
-export function createServices(db: Database, config: Config, log: EngineSyncLog & MailWorkerLog, clock: Clock) {
+export function createServices(db: Database, config: Config, log: EngineSyncLog & MailWorkerLog & JobRunnerHostLog, clock: Clock) {
   const caches = createCaches(clock, config.cacheLifetimes);
   // The ERP's event feed (ADR 0021): changes write their events; the sequencer numbers the committed ones
   // after each such commit and on its loop (started in app.ts).
@@ -192,45 +177,40 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     forgetLiveSessions: () => auth.clearCache(),
     clock,
   });
-  const customerReferences = createCustomerReferencesRepository(db);
+  // The ERP's row loads, for their PUT routes and the load jobs run in this process (server/modules/erp/erp-loads.ts).
+  const erpLoadEffects: ErpLoadEffects = {
+    catalogChanged: forgetCatalogAnswers,
+    companiesChanged: () => {
+      catalog.clearCache();
+      orderScopes.clearCache();
+    },
+    sessionsChanged: () => auth.clearCache(),
+    configurationChanged: () => settings.clearCache(),
+  };
+  const erpLoads = createErpLoads(db, { settings, clock, effects: erpLoadEffects });
+  // Large loads as jobs (ADR 0023): received here, run by a worker thread of this process (started in app.ts).
+  const erpJobRunner = createJobRunnerHost({ config, db, clock, effects: erpLoadEffects, log });
+  const { chunkRows, maxBodyBytes, maxTextBytes } = config.erpJobs;
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
     apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
     // The ERP's catalogue upserts: categories and products (server/erp/catalog/catalog.routes.ts).
-    erpCatalog: {
-      categories: createCategoryUpsert({ categories: createErpCategoryRepository(db), clock, catalogChanged: forgetCatalogAnswers }),
-      products: createProductUpsert({ products: createErpProductRepository(db), settings, clock, catalogChanged: forgetCatalogAnswers }),
-    },
+    erpCatalog: { categories: erpLoads.categories, products: erpLoads.products },
     // Invoices and credit notes from the ERP (PUT /erp/v1/documents) and its PDFs of them.
     erpDocuments: createErpDocumentsService({ documents: createErpDocumentsRepository(db) }),
     // The ERP's customer data (server/erp/customers): companies, users, addresses, sales persons' customers.
     // A change is seen at once: what this process keeps of companies and sessions is forgotten after each.
-    erpCompanies: createErpCompaniesService({
-      companies: createErpCompaniesRepository(db),
-      forgetCompanies: () => {
-        catalog.clearCache();
-        orderScopes.clearCache();
-      },
-      clock,
-    }),
-    erpUsers: createErpUsersService({
-      users: createErpUsersRepository(db),
-      references: customerReferences,
-      sellerName: async (tenantId) => (await settings.getSellerCompany(tenantId)).name,
-      forgetLiveSessions: () => auth.clearCache(),
-      clock,
-    }),
-    erpAddresses: createErpAddressesService({ addresses: createErpAddressesRepository(db), references: customerReferences, clock }),
-    erpSalesAssignments: createErpSalesAssignmentsService({
-      assignments: createErpSalesAssignmentsRepository(db),
-      references: customerReferences,
-      forgetLiveSessions: () => auth.clearCache(),
-    }),
+    erpCompanies: erpLoads.companies,
+    erpUsers: erpLoads.users,
+    erpAddresses: erpLoads.addresses,
+    erpSalesAssignments: erpLoads.salesPersonAssignments,
     // The ERP's loads of prices, stock and pre-order seasons (server/erp/).
-    erpPrices: createErpPriceService({ prices: createErpPriceRepository(db), clock, forgetCatalogAnswers }),
-    erpStock: createErpStockService({ stock: createErpStockRepository(db), clock, forgetCatalogAnswers }),
-    erpSeasons: createErpSeasonService({ seasons: createErpSeasonRepository(db), forgetConfiguration: () => settings.clearCache() }),
+    erpPrices: erpLoads.prices,
+    erpStock: erpLoads.stock,
+    erpSeasons: erpLoads.seasons,
+    erpJobs: createErpJobsService({ jobs: createErpJobRepository(db), clock, limits: { chunkRows, maxBodyBytes, maxTextBytes }, wake: () => erpJobRunner.wake() }),
+    erpJobRunner,
     settings,
     auth,
     users: createUserService(users),

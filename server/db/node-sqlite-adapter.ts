@@ -56,7 +56,13 @@ export function openNodeSqlite(file: string): SqliteDatabase {
   // ANALYZE of the tables that need it (SQLite's recommendation for long-lived connections) fixes that.
   db.exec('PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002;');
   return {
-    prepare: (sql: string) => {
+    prepare: (text: string) => {
+      // Kysely opens every transaction with a deferred BEGIN. Another connection (the load jobs' worker
+      // thread, another process) may write between such a transaction's first read and its first write;
+      // SQLite then fails the write at once (SQLITE_BUSY, busy_timeout does not help a stale read). BEGIN
+      // IMMEDIATE takes the write lock first, waiting up to busy_timeout for a chunk's commit, so a checkout
+      // during an import waits instead of failing.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= maxCachedStatements) statements.clear();

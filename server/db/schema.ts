@@ -296,6 +296,68 @@ export interface WebhookEndpointsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A large ERP load received as NDJSON and run in chunks (migration 0041; modules/erp-jobs). */
+export interface ErpJobsTable {
+  id: Generated<number>;
+  /** The id the ERP sees (random). */
+  public_id: string;
+  tenant_id: number;
+  client_id: number;
+  type: string;
+  mode: string;
+  state: string;
+  idempotency_key: string | null;
+  /** SHA-256 (hex) of the NDJSON as received (after gunzip). */
+  body_sha256: string | null;
+  row_count: Generated<number>;
+  chunk_count: Generated<number>;
+  /** The first chunk not committed yet. */
+  next_chunk: Generated<number>;
+  read_count: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  unchanged_count: Generated<number>;
+  failed_count: Generated<number>;
+  deactivated_count: Generated<number>;
+  scope_count: number | null;
+  would_deactivate: number | null;
+  confirmed: Generated<Flag>;
+  /** Runs of the current chunk that did not commit; after three the job fails. */
+  attempts: Generated<number>;
+  /** The message key a failed job failed with. */
+  failure: string | null;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  received_at: Timestamp | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/** A job's NDJSON, a few hundred lines a row; deleted once the job is done. */
+export interface ErpJobChunksTable {
+  job_id: number;
+  chunk_no: number;
+  /** The body's line number of the chunk's first line (from 1). */
+  first_line: number;
+  body: string;
+}
+
+/** A failed row of a job: its line, its key as sent, its problems (JSON [{path, code, params}]). */
+export interface ErpJobErrorsTable {
+  id: Generated<number>;
+  job_id: number;
+  line: number;
+  key: string;
+  problems: JsonText;
+}
+
+/** The keys a full load named (deleted once the job is done). */
+export interface ErpJobKeysTable {
+  job_id: number;
+  key: string;
+}
+
 export interface WebhookAttemptsTable {
   id: Generated<number>;
   endpoint_id: number;
@@ -929,6 +991,10 @@ export interface DB {
   erp_events: ErpEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_attempts: WebhookAttemptsTable;
+  erp_jobs: ErpJobsTable;
+  erp_job_chunks: ErpJobChunksTable;
+  erp_job_errors: ErpJobErrorsTable;
+  erp_job_keys: ErpJobKeysTable;
   addresses: AddressesTable;
   vat_rates: VatRatesTable;
   seasons: SeasonsTable;

@@ -14,7 +14,8 @@ import { documentedRefusals, operationIdOf } from './erp-route-docs.ts';
 // client with scopes (server/modules/access/erp-access.ts), load the catalogue, prices, stock, customers
 // and documents and take the orders out. In this scope, in order, for every request:
 //   1. the route's scope: every route names one in `config.erpScope` (a route without one stops the app
-//      at start), 'public' for the OpenAPI document, 'anyClient' for paths no route has;
+//      at start), 'public' for the OpenAPI document, 'anyClient' for paths no route has, 'jobType' for the
+//      load jobs, whose scope is their type's (the route checks it: server/modules/erp-jobs/job-types.ts);
 //   2. the key (`Authorization: Bearer <secret>`): 401 'api.key.invalid' for none, an unknown, expired or
 //      revoked one; a storefront session is no key;
 //   3. the scope: 403 'api.scope.missing' naming it;
@@ -23,7 +24,7 @@ import { documentedRefusals, operationIdOf } from './erp-route-docs.ts';
 // upsert's rows one by one, by its service), and the same zod schemas make the OpenAPI document.
 
 /** What an ERP route needs of its caller. */
-export type ErpRouteAccess = ErpScope | 'public' | 'anyClient';
+export type ErpRouteAccess = ErpScope | 'public' | 'anyClient' | 'jobType';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -95,7 +96,7 @@ export function erpApi(routeModules: readonly ErpRoutes[]) {
       const ctx = await services.apiClients.authenticate(request.headers.authorization);
       if (!ctx) throw unknownApiKey();
       request.erp = ctx;
-      if (access && access !== 'anyClient') requireScope(ctx, access);
+      if (access && access !== 'anyClient' && access !== 'jobType') requireScope(ctx, access);
       const release = inFlight.enter(ctx.client.id);
       if (!release) {
         reply.header('retry-after', '1');

@@ -53,10 +53,15 @@ export function upsertAnswer(results: readonly RowResult[], translate: (key: str
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const rows = results.map((row) => {
     counts[row.result] += 1;
-    const errors = row.problems?.map((problem) => ({ path: problem.path, code: problem.code, message: translate(problem.code, problem.params ?? {}) }));
+    const errors = row.problems && answeredErrors(row.problems, translate);
     return { line: row.line, key: row.key, result: row.result, ...(errors ? { errors } : {}) };
   });
   return { counts, rows };
+}
+
+/** A failed row's problems as answered: each with its message in the caller's language. */
+export function answeredErrors(problems: readonly RowProblem[], translate: (key: string, params?: Record<string, string | number>) => string) {
+  return problems.map((problem) => ({ path: problem.path, code: problem.code, message: translate(problem.code, problem.params ?? {}) }));
 }
 
 /** The row's problems with its schema (every one, not only the first), or its parsed value. */

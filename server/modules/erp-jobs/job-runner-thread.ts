@@ -1,0 +1,44 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/database.ts';
+import { systemClock } from '../../lib/clock.ts';
+import type { ErpLoadEffects } from '../erp/erp-loads.ts';
+import { setUpJobRunner } from './job-runner-setup.ts';
+import type { JobThreadData, JobThreadMessage } from './job-runner-host.ts';
+
+// The load jobs' worker thread (ADR 0023): a synchronous SQLite write of a few hundred rows holds its
+// thread for 100–300 ms, so the chunks are written here, on a database handle of the thread's own, while
+// the request thread goes on answering. What a chunk changed is posted to the request thread, which keeps
+// the caches (job-runner-host.ts). Messages in: 'wake' (a job was queued), 'stop'.
+
+const data = workerData as JobThreadData;
+const port = parentPort!;
+const post = (message: JobThreadMessage) => port.postMessage(message);
+const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
+const tell = (kind: keyof ErpLoadEffects) => () => post({ kind: 'effect', effect: kind });
+const runner = setUpJobRunner({
+  db: handle.db,
+  clock: systemClock,
+  cacheLifetimes: data.cacheLifetimes,
+  pollMs: data.pollMs,
+  effects: { catalogChanged: tell('catalogChanged'), companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') },
+  log: {
+    info: (details, message) => post({ kind: 'log', level: 'info', details: loggable(details), message }),
+    error: (details, message) => post({ kind: 'log', level: 'error', details: loggable(details), message }),
+  },
+});
+
+/** An error does not cross to the other thread whole: its name, message and stack do. */
+function loggable(details: object): object {
+  const { err, ...rest } = details as { err?: unknown };
+  return err instanceof Error ? { ...rest, err: { name: err.name, message: err.message, stack: err.stack } } : details;
+}
+
+port.on('message', (message: 'wake' | 'stop') => {
+  if (message === 'wake') void runner.runNow();
+  else
+    void runner
+      .stop()
+      .then(() => handle.close())
+      .finally(() => port.close());
+});
+runner.start();
