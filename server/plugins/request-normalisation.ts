@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasControlCharacters } from '../../core/input-text.ts';
@@ -33,8 +34,9 @@ function problemOf(value: unknown, multiLine: boolean): string | null {
     const [current, depth] = pending.pop()!;
     if (typeof current === 'string') {
       if (hasControlCharacters(current, { multiLine })) return 'validation.control_characters';
-    } else if (Buffer.isBuffer(current)) {
-      // A raw body (the payment webhook) is read by its route, which checks its signature first.
+    } else if (Buffer.isBuffer(current) || current instanceof Readable) {
+      // A raw body (the payment webhook) is read by its route, which checks its signature first; a streamed
+      // one (a load job's NDJSON) is read line by line, each row checked by its load's service.
       continue;
     } else if (current !== null && typeof current === 'object') {
       if (depth >= maxJsonDepth) return 'validation.too_deep';
