@@ -11,9 +11,9 @@ import { orderableProduct, placeOrder, shippingAddressOf } from './erp-order-fix
 import { startTestShop, type TestShop } from './helper.ts';
 
 // docs/erp-integration.md walks an integrator through the ERP API with curl. Every `sh` block of it is run
-// here, in order, against a shop with the demo data, with `$SHOP`, `$ERP_KEY` and `$ORDER` (an order the
-// demo customer has just placed) set: the status each call answers must be the one its `# → NNN` line
-// says. Then the storefront must show what the walk loaded. A walk that no longer works fails here first.
+// here, in order, against a shop with the demo data, with `$SHOP`, `$ERP_KEY`, `$ORDER` (an order the
+// demo customer has just placed) and `$ANSWER` (the file with the previous block's answer) set: the status
+// each call answers must be the one its `# → NNN` line says. Then the storefront must show what the walk loaded. A walk that no longer works fails here first.
 
 const run = promisify(execFile);
 const docPath = path.join(rootDir, 'docs/erp-integration.md');
@@ -72,7 +72,8 @@ describe('docs/erp-integration.md', () => {
       const bodyFile = path.join(workDir, `body-${index}`);
       // `curl` in the block is this function: it keeps the status and the body apart from what is printed.
       const preamble = `curl() { command curl -sS -o ${JSON.stringify(bodyFile)} -w '%{http_code}' "$@" > ${JSON.stringify(statusFile)}; }\n`;
-      await run('bash', ['-euo', 'pipefail', '-c', preamble + example.script], { env: { ...process.env, SHOP: address, ERP_KEY: key, ORDER: order.orderNumber }, cwd: workDir });
+      const answer = path.join(workDir, `body-${index - 1}`);
+      await run('bash', ['-euo', 'pipefail', '-c', preamble + example.script], { env: { ...process.env, SHOP: address, ERP_KEY: key, ORDER: order.orderNumber, ANSWER: answer }, cwd: workDir });
       const status = Number(fs.readFileSync(statusFile, 'utf8'));
       const body = fs.readFileSync(bodyFile, 'utf8');
       expect(status, `${example.title}\n${body}`).toBe(example.expectedStatus);

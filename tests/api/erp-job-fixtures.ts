@@ -82,9 +82,10 @@ export async function jobErrors(shop: TestShop, secret: string, id: string, limi
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const answer = await shop.app.inject({ method: 'GET', url: `/erp/v1/jobs/${id}/errors?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, headers: { authorization: `Bearer ${secret}` } });
+    const url: string = `/erp/v1/jobs/${id}/errors?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const answer = await shop.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}` } });
     expect(answer.statusCode, answer.body).toBe(200);
-    const page = answer.json<{ rows: JobErrorRow[]; nextCursor: string | null }>();
+    const page: { rows: JobErrorRow[]; nextCursor: string | null } = answer.json();
     rows.push(...page.rows);
     cursor = page.nextCursor;
     pages += 1;

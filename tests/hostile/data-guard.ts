@@ -9,10 +9,10 @@ import type { Database } from '../../server/db/database.ts';
 /** Tables that change on any request by design: sign-in throttle counters and page statistics. */
 const volatileTable = /login_attempt|throttle|statistics/;
 /**
- * Columns that change on any request by design (a session remembers when it was last used), or after it in
+ * Columns that change on any request by design (a session or an API key remembers when it was last used), or after it in
  * the background (the ERP event sequencer numbers an accepted write's event after its commit: ADR 0021).
  */
-const volatileColumns: Record<string, string[]> = { sessions: ['last_seen_at'], erp_events: ['seq'] };
+const volatileColumns: Record<string, string[]> = { sessions: ['last_seen_at'], erp_events: ['seq'], api_clients: ['last_used_at'] };
 
 export type Fingerprint = Map<string, { rows: number; checksum: string }>;
 

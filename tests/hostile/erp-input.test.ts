@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { isErpScope } from '../../server/modules/access/erp-access.ts';
+import { gzipSync } from 'node:zlib';
+import { erpScopes, isErpScope } from '../../server/modules/access/erp-access.ts';
+import { jobTypes, scopeOfJobType } from '../../server/modules/erp-jobs/job-types.ts';
 import { pollutionProblems, ProblemLog } from './assertions.ts';
 import { createDataGuard } from './data-guard.ts';
 import { bearer, createErpKeys } from './erp-keys.ts';
@@ -18,7 +20,8 @@ import { startHostileShop, type SentRequest } from './shop.ts';
 
 const perClass = (method: string) => (method === 'GET' ? 4 : 10);
 
-const shop = await startHostileShop();
+// Load job bodies over 1 MB (as sent) answer 413, so the oversized body below stays small.
+const shop = await startHostileShop({ ERP_JOB_MAX_MB: '1', ERP_JOB_MAX_UNPACKED_MB: '2' });
 const keys = await createErpKeys(shop);
 const context: RunContext = { shop, guard: await createDataGuard(shop.db), log: new ProblemLog() };
 afterAll(async () => {
@@ -113,6 +116,80 @@ for (const route of routes) {
     });
   }
 }
+
+describe('load jobs (/erp/v1/jobs)', () => {
+  const ndjsonHeaders = (secret: string, extra: Record<string, string> = {}) => ({ ...bearer(secret), 'content-type': 'application/x-ndjson', ...extra });
+  const season = (externalId: string) => `${JSON.stringify({ externalId, name: 'Hostile', date: '2028-01-01' })}\n`;
+  let jobId: string;
+
+  it('takes a job only with its type’s scope, and shows it only to its tenant’s clients with that scope', async () => {
+    const before = context.log.lines.length;
+    for (const type of jobTypes) {
+      for (const [own, secret] of Object.entries(keys.only)) {
+        const answer = await sendChecked(context, `POST jobs?type=${type} with a ${own} key`, { method: 'POST', url: `/erp/v1/jobs?type=${type}`, headers: ndjsonHeaders(secret), body: '{}\n' }, 'api');
+        // An accepted job runs to its end here, so it does not write while the data guard watches a refusal.
+        if (own === scopeOfJobType[type]) {
+          expect(answer.status, `${type} ${own}`).toBe(202);
+          await shop.services.erpJobRunner.runNow();
+        } else expect([answer.status, JSON.parse(answer.body).messageKey], `${type} ${own}`).toEqual([403, 'api.scope.missing']);
+      }
+    }
+    const posted = await sendChecked(context, 'a seasons job', { method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all), body: season('HOSTILE-1') }, 'api');
+    expect(posted.status).toBe(202);
+    jobId = JSON.parse(posted.body).jobId;
+    await shop.services.erpJobRunner.runNow();
+    const tenant = await shop.db.insertInto('tenants').values({ slug: 'hostile-jobs', name: 'Anderer Großhandel' }).returning('id').executeTakeFirstOrThrow();
+    const foreign = (await shop.services.apiClients.create({ tenantId: tenant.id, name: 'foreign', scopes: [...erpScopes] })).secret;
+    const reads = [
+      ['GET', `/erp/v1/jobs/${jobId}`],
+      ['GET', `/erp/v1/jobs/${jobId}/errors`],
+      ['POST', `/erp/v1/jobs/${jobId}/confirm`],
+    ] as const;
+    const unknown = await sendChecked(context, 'an unknown job', { method: 'GET', url: '/erp/v1/jobs/no-such-job', headers: bearer(keys.all) }, 'api');
+    expect(unknown.status).toBe(404);
+    for (const [method, url] of reads) {
+      for (const [own, secret] of [...Object.entries(keys.only), ['another tenant', foreign] as const]) {
+        const answer = await sendChecked(context, `${method} ${url} with a ${own} key`, { method, url, headers: bearer(secret) }, 'api');
+        if (own === 'catalog:write') expect(answer.status, `${method} ${url} ${own}`).toBe(method === 'POST' ? 409 : 200);
+        else expect([answer.status, answer.body], `${method} ${url} ${own}`).toEqual([404, unknown.body]);
+      }
+      for (const headers of [{}, { authorization: 'Bearer not-a-key' }, bearer(keys.revoked)]) {
+        expect((await sendChecked(context, `${method} ${url} without a valid key`, { method, url, headers }, 'api')).status).toBe(401);
+      }
+    }
+    expect(context.log.lines.slice(before)).toEqual([]);
+  });
+
+  it('refuses an oversized body, malformed gzip and bad query values, storing nothing', async () => {
+    const before = context.log.lines.length;
+    const jobs = async () => Number((await shop.db.selectFrom('erp_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const stored = await jobs();
+    const refusals: [SentRequest, number][] = [
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all), body: season('HOSTILE-BIG').repeat(30_000) }, 413],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all, { 'content-length': String(5 * 1024 * 1024) }), body: season('HOSTILE-LIE') }, 413],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all, { 'content-encoding': 'gzip' }), body: Buffer.from('1f8b0800000000000003ffff', 'hex') }, 400],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all, { 'content-encoding': 'gzip' }), body: gzipSync(Buffer.alloc(3 * 1024 * 1024, 0x20)) }, 413],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all, { 'content-encoding': 'deflate' }), body: season('HOSTILE-Z') }, 415],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all), body: '' }, 400],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons&mode=full', headers: ndjsonHeaders(keys.all), body: season('HOSTILE-F') }, 400],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=products&mode=partial', headers: ndjsonHeaders(keys.all), body: season('HOSTILE-M') }, 400],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=__proto__', headers: ndjsonHeaders(keys.all), body: season('HOSTILE-P') }, 400],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons&type=stock', headers: ndjsonHeaders(keys.all), body: season('HOSTILE-T') }, 400],
+      [{ method: 'POST', url: '/erp/v1/jobs?type=seasons', headers: ndjsonHeaders(keys.all, { 'idempotency-key': 'x'.repeat(65) }), body: season('HOSTILE-K') }, 400],
+      [{ method: 'GET', url: `/erp/v1/jobs/${jobId}/errors?cursor=-1`, headers: bearer(keys.all) }, 400],
+      [{ method: 'GET', url: `/erp/v1/jobs/${jobId}/errors?limit=0`, headers: bearer(keys.all) }, 400],
+      [{ method: 'GET', url: `/erp/v1/jobs/${jobId}/errors?limit=100000`, headers: bearer(keys.all) }, 400],
+      [{ method: 'GET', url: `/erp/v1/jobs/${'x'.repeat(65)}`, headers: bearer(keys.all) }, 400],
+      [{ method: 'GET', url: '/erp/v1/jobs/a%20b', headers: bearer(keys.all) }, 400],
+    ];
+    for (const [request, status] of refusals) {
+      const answer = await sendChecked(context, `${request.method} ${request.url} ${JSON.stringify(request.headers)}`, request, 'api');
+      expect(answer.status, `${request.url} ${answer.body}`).toBe(status);
+    }
+    expect(await jobs()).toBe(stored);
+    expect(context.log.lines.slice(before)).toEqual([]);
+  });
+});
 
 it('left no prototype polluted', () => {
   expect(pollutionProblems()).toEqual([]);
