@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { systemClock } from '../../server/lib/clock.ts';
 import { createApiClientRepository } from '../../server/modules/erp/api-client.repository.ts';
 import { createApiClientService } from '../../server/modules/erp/api-client.service.ts';
-import { copyTemplateDatabase, testDataRoot, type TestDatabase } from '../setup/test-database.ts';
+import { copyTemplateDatabase, type TestDatabase } from '../setup/test-database.ts';
+import { startApiServer } from '../support/api-server-process.ts';
 import { ndjson } from './erp-job-fixtures.ts';
 
 // A crash during a load job: the shop process (running its jobs on its worker thread, as in production) is
@@ -14,38 +14,12 @@ import { ndjson } from './erp-job-fixtures.ts';
 // every product stored once and whole.
 
 const products = 3000;
-const root = path.resolve(import.meta.dirname, '../..');
 let database: TestDatabase;
 let handle: DatabaseHandle;
 let secret: string;
 let server: ChildProcess | undefined;
 
-function startServer(): Promise<{ process: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [path.join(root, 'tests/support/api-server-cli.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'silent',
-      MEDIA_DIR: path.join(testDataRoot, 'media'),
-      SEED_DEMO: 'false',
-      ERP_JOBS: 'thread',
-      ERP_JOB_CHUNK_ROWS: '100',
-      ERP_JOB_POLL_MS: '100',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve({ process: child, port: Number(match[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-  });
-}
+const startServer = () => startApiServer(database.url, { ERP_JOBS: 'thread', ERP_JOB_CHUNK_ROWS: '100', ERP_JOB_POLL_MS: '100' });
 
 const erp = (port: number, method: string, url: string, body?: string, contentType = 'application/json') =>
   fetch(`http://127.0.0.1:${port}/erp/v1${url}`, { method, headers: { authorization: `Bearer ${secret}`, ...(body ? { 'content-type': contentType } : {}) }, ...(body ? { body } : {}) });

@@ -1,17 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { createBuyers } from './buyer-fixtures.ts';
-import { copyTemplateDatabase, testDataRoot, type TestDatabase } from '../setup/test-database.ts';
+import { copyTemplateDatabase, type TestDatabase } from '../setup/test-database.ts';
+import { startApiServer } from '../support/api-server-process.ts';
 
 // A crash while ordering: the shop process is killed (SIGKILL, no shutdown) while checkouts are running.
 // After a restart every order is complete or absent, order numbers have no gaps, and no basket lost a
 // line without an order; a buyer who retries with the same key gets the one order, never a second.
 
 const buyers = 60;
-const root = path.resolve(import.meta.dirname, '../..');
 let database: TestDatabase;
 let handle: DatabaseHandle;
 let product: { id: number; sku: string };
@@ -19,22 +18,7 @@ let addressId: number;
 const tokens: string[] = [];
 let server: ChildProcess | undefined;
 
-function startServer(): Promise<{ process: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [path.join(root, 'tests/support/api-server-cli.ts')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', MEDIA_DIR: path.join(testDataRoot, 'media'), SEED_DEMO: 'false' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve({ process: child, port: Number(match[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-  });
-}
+const startServer = () => startApiServer(database.url);
 
 function order(port: number, token: string, key: string) {
   return fetch(`http://127.0.0.1:${port}/api/order/create`, {

@@ -1,37 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
+import type { ErpJobsTable } from '../../db/schema.ts';
 import type { FullLoadType, JobType } from './job-types.ts';
 
 // The SQL of load jobs (migration 0041). Claiming is safe across processes without locks held between
 // statements: a job is taken by one conditional update (queued, or running with its lease run out), which
 // one process wins; every later write of the runner names its claim (claim_token) and the chunk it commits
 // (next_chunk), so a process that lost its lease, or a chunk committed twice, changes nothing.
-
-export interface JobRow {
-  id: number;
-  public_id: string;
-  tenant_id: number;
-  client_id: number;
-  type: string;
-  mode: string;
-  state: string;
-  row_count: number;
-  chunk_count: number;
-  next_chunk: number;
-  read_count: number;
-  created_count: number;
-  updated_count: number;
-  unchanged_count: number;
-  failed_count: number;
-  deactivated_count: number;
-  scope_count: number | null;
-  would_deactivate: number | null;
-  confirmed: number;
-  attempts: number;
-  failure: string | null;
-  received_at: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-}
 
 const jobColumns = [
   'id',
@@ -59,6 +34,9 @@ const jobColumns = [
   'started_at',
   'finished_at',
 ] as const;
+
+/** A job as the runner and the routes read it. */
+export type JobRow = Pick<Selectable<ErpJobsTable>, (typeof jobColumns)[number]>;
 
 /** What a committed chunk adds to its job. */
 export interface ChunkOutcome {
