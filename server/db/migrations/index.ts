@@ -38,6 +38,7 @@ import * as m0036 from './0036-erp-documents.ts';
 import * as m0037 from './0037-search-words-renamed-products.ts';
 import * as m0038 from './0038-order-shipments.ts';
 import * as m0039 from './0039-erp-webhooks.ts';
+import * as m0040 from './0040-tier-prices.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0037-search-words-renamed-products': m0037,
   '0038-order-shipments': m0038,
   '0039-erp-webhooks': m0039,
+  '0040-tier-prices': m0040,
 };
