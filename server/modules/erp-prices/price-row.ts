@@ -48,7 +48,12 @@ export const maxTierPrices = 10_000;
 
 const tierPrice = z
   .strictObject({
-    minQuantity: z.number().int().min(2).max(maxTierQuantity).meta({ description: 'The price applies to a line of at least this many pieces (2 or more).' }),
+    minQuantity: z
+      .number()
+      .int('erp.price.tier.min_quantity')
+      .min(2, 'erp.price.tier.min_quantity')
+      .max(maxTierQuantity, 'erp.price.tier.min_quantity')
+      .meta({ description: 'The price applies to a line of at least this many pieces (2 or more).' }),
     amount: priceAmount,
     companyExternalId: z
       .string()
