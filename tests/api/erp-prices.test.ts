@@ -255,16 +255,24 @@ describe('the request', () => {
 });
 
 describe('a full request', () => {
-  it('takes 1,000 rows in one go and answers them unchanged when sent again', async () => {
+  it('takes 1,000 rows with customer and tier prices in one go and answers them unchanged when sent again', async () => {
     const skus = Array.from({ length: 1000 }, (_, index) => `ERP-P-BULK-${index}`);
     await shop.db
       .insertInto('products')
       .values(skus.map((sku) => ({ tenant_id: tenantId, category_id: categoryId, sku, name: sku, name_en: null, description: null, description_en: null, price_cents: 100, retail_price_cents: null, pre_order_price_cents: null, vat_rate_bp: 1900, sales_unit_id: null, release_date: null, bestseller_rank: null })))
       .execute();
-    const rows = skus.map((sku, index) => ({ sku, listPrice: eur(1 + index / 4), customerPrices: [{ companyExternalId: '10001', amount: 1 }] }));
+    const rows = skus.map((sku, index) => ({
+      sku,
+      listPrice: eur(1 + index / 4),
+      customerPrices: [{ companyExternalId: '10001', amount: 1, validTo: '2099-12-31' }],
+      tierPrices: [{ minQuantity: 10, amount: 0.9 }, { minQuantity: 100, amount: 0.8, companyExternalId: '10002', validFrom: '2026-01-01' }],
+    }));
     expect((await erpLoad(shop, key, '/prices', rows)).counts).toEqual({ created: 0, updated: 1000, unchanged: 0, failed: 0 });
     expect((await erpLoad(shop, key, '/prices', rows)).counts).toEqual({ created: 0, updated: 0, unchanged: 1000, failed: 0 });
     expect((await stored('ERP-P-BULK-999')).price_cents).toBe(25075);
+    const bulkIds = shop.db.selectFrom('products').select('id').where('sku', 'like', 'ERP-P-BULK-%');
+    const tiers = await shop.db.selectFrom('tier_prices').select((eb) => eb.fn.countAll<number>().as('count')).where('product_id', 'in', bulkIds).executeTakeFirstOrThrow();
+    expect(Number(tiers.count)).toBe(2000);
   });
 });
 
