@@ -72,13 +72,17 @@ function validityOf(price: { validFrom?: string | null; validTo?: string | null 
 /** The row's customer prices as they would be stored, or the problems of unknown and doubled companies. */
 function customerPricesOf(row: PriceRow, companies: Map<string, number>): { prices: WrittenCustomerPrice[] } | { problems: RowProblem[] } {
   const prices: WrittenCustomerPrice[] = [];
+  const priced = new Set<number>();
   const problems: RowProblem[] = [];
   (row.customerPrices ?? []).forEach((entry, index) => {
     const path = `customerPrices.${index}.companyExternalId`;
     const companyId = companies.get(entry.companyExternalId);
     if (companyId === undefined) problems.push({ path, code: 'erp.reference.unknown', params: { key: entry.companyExternalId } });
-    else if (prices.some((price) => price.company_id === companyId)) problems.push({ path, code: 'erp.key.duplicate', params: { key: entry.companyExternalId } });
-    else prices.push({ company_id: companyId, price_cents: centsOf(entry.amount), ...validityOf(entry) });
+    else if (priced.has(companyId)) problems.push({ path, code: 'erp.key.duplicate', params: { key: entry.companyExternalId } });
+    else {
+      priced.add(companyId);
+      prices.push({ company_id: companyId, price_cents: centsOf(entry.amount), ...validityOf(entry) });
+    }
   });
   return problems.length > 0 ? { problems } : { prices };
 }
@@ -107,7 +111,11 @@ function samePrices<T extends object>(stored: readonly (T & { product_id: number
 /** Groups the stored prices by product. */
 function byProduct<T extends { product_id: number }>(prices: readonly T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
-  for (const price of prices) groups.set(price.product_id, [...(groups.get(price.product_id) ?? []), price]);
+  for (const price of prices) {
+    const group = groups.get(price.product_id);
+    if (group) group.push(price);
+    else groups.set(price.product_id, [price]);
+  }
   return groups;
 }
 
