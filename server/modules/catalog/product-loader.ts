@@ -1,4 +1,5 @@
 import type { Product } from '../../../core/catalog-types.ts';
+import { groupByProduct } from '../../lib/group-by-product.ts';
 import { toProduct, type ProductViewer } from './product.mapper.ts';
 import type { ProductRepository } from './product.repository.ts';
 import type { ProductVisibility } from './product-visibility.repository.ts';
@@ -10,16 +11,6 @@ export interface PricedViewer extends ProductViewer {
   tenantId: number;
   /** Whose customer and tier prices apply; null for users without a company. */
   companyId: number | null;
-}
-
-function groupByProduct<T extends { product_id: number }>(rows: readonly T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.product_id);
-    if (group) group.push(row);
-    else groups.set(row.product_id, [row]);
-  }
-  return groups;
 }
 
 /** Products of `ids` the viewer may see, in the order of `ids`; unknown and hidden ids are left out. */

@@ -1,4 +1,5 @@
 import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
+import { groupByProduct } from '../../lib/group-by-product.ts';
 import { moneyIn } from '../../../core/api-money.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
@@ -108,17 +109,6 @@ function samePrices<T extends object>(stored: readonly (T & { product_id: number
   return storedTexts.length === nextTexts.length && storedTexts.every((entry, index) => entry === nextTexts[index]);
 }
 
-/** Groups the stored prices by product. */
-function byProduct<T extends { product_id: number }>(prices: readonly T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const price of prices) {
-    const group = groups.get(price.product_id);
-    if (group) group.push(price);
-    else groups.set(price.product_id, [price]);
-  }
-  return groups;
-}
-
 /** The next value of a price the row may clear: kept when not sent, null when sent as null. */
 function nextOptionalCents(sent: PriceRow[PriceField], stored: number | null): number | null {
   if (sent === undefined) return stored;
@@ -155,8 +145,8 @@ export function createErpPriceService(deps: ErpPriceDependencies) {
       products: productsBySku,
       variants: new Map(variants.map((variant) => [variant.variant_sku, variant])),
       companies: new Map(companies.map((company) => [company.customer_no, company.id])),
-      customerPrices: byProduct(customerPrices),
-      tierPrices: byProduct(tierPrices),
+      customerPrices: groupByProduct(customerPrices),
+      tierPrices: groupByProduct(tierPrices),
     };
   }
 
