@@ -69,6 +69,7 @@ async function benchmark(engine: DatabaseEngine, products: number): Promise<void
     similar: createSimilarProductsRepository(db),
     buyers: createCatalogBuyerRepository(db),
     settings: createSettingsService(createSettingsRepository(db), caches),
+    clock: systemClock,
   }, caches);
 
   // The customer of company 10001 (customer prices, deal categories), as the API would see them.

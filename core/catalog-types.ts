@@ -13,6 +13,12 @@ export interface Price {
   isLoading?: boolean;
 }
 
+/** From `minQuantity` pieces on, a line costs `price` a piece (docs/product.md, "The buyer's price"). */
+export interface TierPriceStep {
+  minQuantity: number;
+  price: Price;
+}
+
 export interface ProductImage {
   image: { url: string; width: number; height: number };
 }
@@ -40,6 +46,8 @@ export interface ProductVariant {
   name: string;
   attributes: Record<string, string>;
   price: Price | null;
+  /** The variant's prices by quantity; empty where none applies or prices are hidden. */
+  tierPrices: TierPriceStep[];
   stock: { value: number };
 }
 
@@ -54,6 +62,8 @@ export interface Product {
   images: ProductImage[];
   /** null for guests when the shop hides prices from guests: the server never sends them. */
   price: Price | null;
+  /** The buyer's prices by quantity, lowest quantity first, each below the one before; empty where none applies or prices are hidden. */
+  tierPrices: TierPriceStep[];
   isGrossPrice: boolean;
   /** The VAT rate in percent this buyer pays; null when the shop has no rate for the buyer's VAT country (ADR 0016): the price is net, and the item cannot be ordered. */
   vatRate: number | null;

@@ -8,6 +8,7 @@ const variant: ProductVariant = {
   name: 'Hammer Rot',
   attributes: { Farbe: 'Rot' },
   price: { value: 24.99, currency: 'EUR', rrp: null, preOrderPrice: null },
+  tierPrices: [],
   stock: { value: 3 },
 };
 const product = {

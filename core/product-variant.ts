@@ -11,6 +11,7 @@ export function productForVariant(product: Product, variant: ProductVariant): Pr
     variantSku: variant.variantSku,
     name: variant.name,
     price: variant.price,
+    tierPrices: variant.tierPrices,
     stock: variant.stock,
     attributes: { ...product.attributes, ...variant.attributes },
   };

@@ -107,6 +107,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       similar: createSimilarProductsRepository(db),
       buyers: createCatalogBuyerRepository(db),
       settings,
+      clock,
     },
     caches,
   );

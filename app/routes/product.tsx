@@ -3,6 +3,7 @@ import { AttributeList } from '../features/catalog/attribute-list';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
 import { SwitchLink } from '../features/catalog/listing-toolbar';
 import { Money, UnitPrice, VatNote } from '../features/catalog/price-text';
+import { TierPrices } from '../features/catalog/tier-prices';
 import { ProductBuyBox } from '../features/catalog/product-buy-box';
 import { ProductCard } from '../features/catalog/product-card';
 import { parentTitle } from '../features/catalog/parent-title';
@@ -62,6 +63,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : null}
             </div>
+            <TierPrices item={item} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700" />
             <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
               <StockIndicator product={item} isSalesPerson={viewer.isSalesPerson} />
               {viewer.isSalesUnitActive ? <SalesUnitInfo product={item} /> : null}

@@ -642,6 +642,22 @@ export interface CustomerPricesTable {
   company_id: number;
   product_id: number;
   price_cents: Cents;
+  /** First and last shop day the price applies on ('YYYY-MM-DD', inclusive); null: open (migration 0040). */
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+/** A product's price from a quantity on, for everyone or one company (migration 0040, docs/product.md). */
+export interface TierPricesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  /** null: the tier applies to every buyer. */
+  company_id: number | null;
+  min_quantity: number;
+  price_cents: Cents;
+  valid_from: string | null;
+  valid_to: string | null;
 }
 
 export interface DownloadsTable {
@@ -1013,6 +1029,7 @@ export interface DB {
   material_units: MaterialUnitsTable;
   product_pre_stocks: ProductPreStocksTable;
   customer_prices: CustomerPricesTable;
+  tier_prices: TierPricesTable;
   downloads: DownloadsTable;
   reviews: ReviewsTable;
   baskets: BasketsTable;

@@ -255,15 +255,99 @@ describe('the request', () => {
 });
 
 describe('a full request', () => {
-  it('takes 1,000 rows in one go and answers them unchanged when sent again', async () => {
+  it('takes 1,000 rows with customer and tier prices in one go and answers them unchanged when sent again', async () => {
     const skus = Array.from({ length: 1000 }, (_, index) => `ERP-P-BULK-${index}`);
     await shop.db
       .insertInto('products')
       .values(skus.map((sku) => ({ tenant_id: tenantId, category_id: categoryId, sku, name: sku, name_en: null, description: null, description_en: null, price_cents: 100, retail_price_cents: null, pre_order_price_cents: null, vat_rate_bp: 1900, sales_unit_id: null, release_date: null, bestseller_rank: null })))
       .execute();
-    const rows = skus.map((sku, index) => ({ sku, listPrice: eur(1 + index / 4), customerPrices: [{ companyExternalId: '10001', amount: 1 }] }));
+    const rows = skus.map((sku, index) => ({
+      sku,
+      listPrice: eur(1 + index / 4),
+      customerPrices: [{ companyExternalId: '10001', amount: 1, validTo: '2099-12-31' }],
+      tierPrices: [{ minQuantity: 10, amount: 0.9 }, { minQuantity: 100, amount: 0.8, companyExternalId: '10002', validFrom: '2026-01-01' }],
+    }));
     expect((await erpLoad(shop, key, '/prices', rows)).counts).toEqual({ created: 0, updated: 1000, unchanged: 0, failed: 0 });
     expect((await erpLoad(shop, key, '/prices', rows)).counts).toEqual({ created: 0, updated: 0, unchanged: 1000, failed: 0 });
     expect((await stored('ERP-P-BULK-999')).price_cents).toBe(25075);
+    const bulkIds = shop.db.selectFrom('products').select('id').where('sku', 'like', 'ERP-P-BULK-%');
+    const tiers = await shop.db.selectFrom('tier_prices').select((eb) => eb.fn.countAll<number>().as('count')).where('product_id', 'in', bulkIds).executeTakeFirstOrThrow();
+    expect(Number(tiers.count)).toBe(2000);
+  });
+});
+
+describe('tier prices and validity', () => {
+  const tierRows = (productId: number) =>
+    shop.db
+      .selectFrom('tier_prices')
+      .leftJoin('companies', 'companies.id', 'tier_prices.company_id')
+      .select(['companies.customer_no', 'tier_prices.min_quantity', 'tier_prices.price_cents', 'tier_prices.valid_from', 'tier_prices.valid_to'])
+      .where('tier_prices.product_id', '=', productId)
+      .orderBy('tier_prices.min_quantity')
+      .orderBy('companies.customer_no')
+      .execute();
+
+  it('are created, replaced as a whole, answered unchanged when equal in any order, and [] removes them', async () => {
+    const productId = await insertProduct(shop, tenantId, categoryId, { sku: 'ERP-P-TIER', priceCents: 500 });
+    const tiers = [
+      { minQuantity: 10, amount: 4.2 },
+      { minQuantity: 50, amount: 3.9, companyExternalId: '10001', validFrom: '2026-01-01', validTo: '2099-12-31' },
+    ];
+    expect(outcomes(await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-TIER', tierPrices: tiers }]))[0]!.result).toBe('updated');
+    expect(await tierRows(productId)).toEqual([
+      { customer_no: null, min_quantity: 10, price_cents: 420, valid_from: null, valid_to: null },
+      { customer_no: '10001', min_quantity: 50, price_cents: 390, valid_from: '2026-01-01', valid_to: '2099-12-31' },
+    ]);
+    const reversed = [{ ...tiers[1]! }, { ...tiers[0]!, companyExternalId: null, validFrom: null }];
+    expect(outcomes(await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-TIER', tierPrices: reversed }]))[0]!.result).toBe('unchanged');
+    // A row without tierPrices leaves them alone.
+    expect(outcomes(await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-TIER', listPrice: eur(5) }]))[0]!.result).toBe('unchanged');
+
+    const changed = await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-TIER', tierPrices: [{ minQuantity: 10, amount: 4.1 }] }]);
+    expect(outcomes(changed)[0]!.result).toBe('updated');
+    expect(await tierRows(productId)).toEqual([{ customer_no: null, min_quantity: 10, price_cents: 410, valid_from: null, valid_to: null }]);
+    expect(outcomes(await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-TIER', tierPrices: [] }]))[0]!.result).toBe('updated');
+    expect(await tierRows(productId)).toEqual([]);
+  });
+
+  it('a customer price’s days are stored and compared like its amount', async () => {
+    const productId = await insertProduct(shop, tenantId, categoryId, { sku: 'ERP-P-CUST-DAYS', priceCents: 500 });
+    const price = { companyExternalId: '10001', amount: 4, validFrom: '2026-01-01', validTo: '2026-06-30' };
+    expect(outcomes(await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-CUST-DAYS', customerPrices: [price] }]))[0]!.result).toBe('updated');
+    expect(outcomes(await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-CUST-DAYS', customerPrices: [price] }]))[0]!.result).toBe('unchanged');
+    expect(outcomes(await erpLoad(shop, key, '/prices', [{ sku: 'ERP-P-CUST-DAYS', customerPrices: [{ ...price, validTo: '2026-07-31' }] }]))[0]!.result).toBe('updated');
+    const rows = await shop.db.selectFrom('customer_prices').select(['price_cents', 'valid_from', 'valid_to']).where('product_id', '=', productId).execute();
+    expect(rows).toEqual([{ price_cents: 400, valid_from: '2026-01-01', valid_to: '2026-07-31' }]);
+  });
+
+  it('fails a row of bad tiers or days naming each, and writes nothing of it', async () => {
+    const cases: [tierPrices: unknown[], errors: Record<string, string>, extra?: Record<string, unknown>][] = [
+      [[{ minQuantity: 1, amount: 4 }], { 'tierPrices.0.minQuantity': 'erp.price.tier.min_quantity' }],
+      [[{ minQuantity: 0, amount: 4 }], { 'tierPrices.0.minQuantity': 'erp.price.tier.min_quantity' }],
+      [[{ minQuantity: -3, amount: 4 }], { 'tierPrices.0.minQuantity': 'erp.price.tier.min_quantity' }],
+      [[{ minQuantity: 2.5, amount: 4 }], { 'tierPrices.0.minQuantity': 'erp.price.tier.min_quantity' }],
+      [[{ minQuantity: 10, amount: 4 }, { minQuantity: 20, amount: 3 }, { minQuantity: 10, amount: 3.5 }], { 'tierPrices.2.minQuantity': 'erp.price.tier.duplicate' }],
+      [[{ minQuantity: 10, amount: 4, companyExternalId: '10001' }, { minQuantity: 10, amount: 3.5, companyExternalId: '10001' }], { 'tierPrices.1.minQuantity': 'erp.price.tier.duplicate' }],
+      [[{ minQuantity: 10, amount: 4, validFrom: '2026-05-02', validTo: '2026-05-01' }], { 'tierPrices.0.validTo': 'erp.price.validity.order' }],
+      [[{ minQuantity: 10, amount: 4, companyExternalId: 'NO-SUCH-COMPANY' }], { 'tierPrices.0.companyExternalId': 'erp.reference.unknown' }],
+      [[{ minQuantity: 10, amount: 4, validFrom: '2026-02-30' }], { 'tierPrices.0.validFrom': 'validation.date' }],
+      [[{ minQuantity: 10, amount: 0 }], { 'tierPrices.0.amount': 'erp.price.invalid' }],
+      [[{ minQuantity: 10, amount: 4, discount: 5 }], { 'tierPrices.0.discount': 'validation.unknown_field' }],
+      [[], { 'customerPrices.0.validTo': 'erp.price.validity.order' }, { customerPrices: [{ companyExternalId: '10001', amount: 4, validFrom: '2026-05-02', validTo: '2026-05-01' }] }],
+    ];
+    const productIds: number[] = [];
+    for (const [index] of cases.entries()) productIds.push(await insertProduct(shop, tenantId, categoryId, { sku: `ERP-P-TIER-BAD-${index}`, priceCents: 500 }));
+    await insertProduct(shop, tenantId, categoryId, { sku: 'ERP-P-TIER-BAD-P', priceCents: 500, variants: [{ variantSku: 'ERP-P-TIER-BAD-V' }] });
+    await erpLoad(shop, key, '/prices', cases.map((_, index) => ({ sku: `ERP-P-TIER-BAD-${index}`, tierPrices: [{ minQuantity: 5, amount: 4 }] })));
+
+    const answer = await erpLoad(shop, key, '/prices', [
+      ...cases.map(([tierPrices, , extra], index) => ({ sku: `ERP-P-TIER-BAD-${index}`, tierPrices, ...extra })),
+      { variantSku: 'ERP-P-TIER-BAD-V', tierPrices: [] },
+    ]);
+    expect(outcomes(answer)).toEqual([
+      ...cases.map(([, errors], index) => ({ line: index + 1, key: `ERP-P-TIER-BAD-${index}`, result: 'failed', errors })),
+      { line: cases.length + 1, key: 'ERP-P-TIER-BAD-V', result: 'failed', errors: { tierPrices: 'erp.price.product_only' } },
+    ]);
+    for (const productId of productIds) expect(await tierRows(productId)).toEqual([{ customer_no: null, min_quantity: 5, price_cents: 400, valid_from: null, valid_to: null }]);
   });
 });

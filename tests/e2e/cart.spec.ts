@@ -205,6 +205,36 @@ test('a changed price shows the old price struck through', async ({ page }) => {
   }
 });
 
+test('a tier price shows on the product page, and a cart line’s price changes when its quantity crosses it', async ({ page }) => {
+  const [, b] = products.plain;
+  const tierCents = b!.priceCents - 100;
+  await withShopDatabase(async (db) => {
+    const tenant = await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+    await db.insertInto('tier_prices').values({ tenant_id: tenant.id, product_id: b!.id, company_id: null, min_quantity: 10, price_cents: tierCents, valid_from: null, valid_to: null }).execute();
+  });
+  try {
+    await signInWithBasket(page, [orderLine(b!, 9)]);
+    // The catalogue keeps its answers a few seconds: the page is asked again until it shows the new tier.
+    await expect(async () => {
+      await page.goto(`/product/${b!.id}?sku=${b!.sku}`);
+      await expect(page.getByTestId('tier-prices')).toHaveText(`ab 10: ${formatEuro(tierCents)}`, { timeout: 1000 });
+    }).toPass();
+
+    await page.goto('/detailed-cart?type=order');
+    const line = cartLine(page, b!.sku);
+    await expect(line.getByTestId('unit-price')).toHaveText(formatEuro(b!.priceCents));
+    await line.getByRole('button', { name: /^Mehr/ }).click();
+    await expect(line.getByTestId('line-quantity')).toHaveValue('10');
+    await expect(line.getByTestId('unit-price')).toHaveText(formatEuro(tierCents));
+    await expect(line.getByTestId('line-total')).toHaveText(formatEuro(tierCents * 10));
+    await expect(line.getByTestId('price-changed')).toHaveCount(0);
+    await line.getByRole('button', { name: /^Weniger/ }).click();
+    await expect(line.getByTestId('unit-price')).toHaveText(formatEuro(b!.priceCents));
+  } finally {
+    await withShopDatabase((db) => db.deleteFrom('tier_prices').where('product_id', '=', b!.id).execute());
+  }
+});
+
 test('asking for more than the stock opens the not-enough-stock modal', async ({ page }) => {
   const { lowStock } = products;
   await startSessionWithBasket(page, [orderLine(lowStock, lowStock.stock)]);

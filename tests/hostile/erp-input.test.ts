@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { erpScopes, isErpScope } from '../../server/modules/access/erp-access.ts';
 import { jobTypes, scopeOfJobType } from '../../server/modules/erp-jobs/job-types.ts';
 import { pollutionProblems, ProblemLog } from './assertions.ts';
-import { createDataGuard } from './data-guard.ts';
+import { createDataGuard, fingerprint } from './data-guard.ts';
 import { bearer, createErpKeys } from './erp-keys.ts';
 import { mutationClasses, mutationsFor, sampleMutations } from './inputs.ts';
 import { fillPath, serverRoutes } from './routes.ts';
@@ -188,6 +188,52 @@ describe('load jobs (/erp/v1/jobs)', () => {
     }
     expect(await jobs()).toBe(stored);
     expect(context.log.lines.slice(before)).toEqual([]);
+  });
+});
+
+describe('PUT /erp/v1/prices with malformed tier prices and validity', () => {
+  it('fails the row by its field, never a 5xx, and writes no price', async () => {
+    const { sku } = await shop.db.selectFrom('products').select('sku').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const tier = { minQuantity: 10, amount: 4.2 };
+    const malformed: unknown[] = [
+      'not a list',
+      { minQuantity: 10 },
+      [null],
+      [[10, 4.2]],
+      [{ ...tier, minQuantity: '10' }],
+      [{ ...tier, minQuantity: 1e308 }],
+      [{ ...tier, minQuantity: -0 }],
+      [{ ...tier, minQuantity: 1.0000001 + 9 }],
+      [{ ...tier, amount: '4.20' }],
+      [{ ...tier, amount: 1e12 }],
+      [{ ...tier, amount: 4.201 }],
+      [{ ...tier, companyExternalId: 42 }],
+      [{ ...tier, companyExternalId: '   ' }],
+      [{ ...tier, companyExternalId: 'x'.repeat(10_000) }],
+      [{ ...tier, companyExternalId: "10001' or '1'='1" }],
+      [{ ...tier, validFrom: '2026-13-01' }],
+      [{ ...tier, validFrom: '2026-1-1' }],
+      [{ ...tier, validFrom: '2026-01-01T00:00:00Z' }],
+      [{ ...tier, validTo: 20260101 }],
+      [{ ...tier, validFrom: '2026-06-02', validTo: '2026-06-01' }],
+      [tier, tier],
+      JSON.parse('[{"minQuantity": 10, "amount": 4.2, "__proto__": {"polluted": true}}]'),
+      [{ ...tier, constructor: { prototype: { polluted: true } } }],
+      Array.from({ length: 10_001 }, (_, index) => ({ minQuantity: index + 2, amount: 1 })),
+    ];
+    const rows = malformed.map((tierPrices) => ({ sku, tierPrices }));
+    const customerRows = [{ sku, customerPrices: [{ companyExternalId: '10001', amount: 4, validFrom: 'gestern' }] }];
+    const watched = ['tier_prices', 'customer_prices', 'products'];
+    const before = await fingerprint(shop.db, watched);
+    for (const row of [...rows, ...customerRows]) {
+      const body = JSON.stringify([row]);
+      const answer = await sendChecked(context, `tierPrices ${body.slice(0, 60)}`, { method: 'PUT', url: '/erp/v1/prices', headers: { ...bearer(keys.all), 'content-type': 'application/json' }, body }, 'api');
+      // A body with a __proto__ or constructor key is refused whole by the JSON parser (400); any other row fails on its own.
+      if (/__proto__|constructor/.test(body)) expect(answer.status).toBe(400);
+      else expect(answer.status === 200 ? JSON.parse(answer.body).rows[0].result : answer.status, body.slice(0, 80)).toBe('failed');
+    }
+    expect(await fingerprint(shop.db, watched)).toEqual(before);
+    expect(context.log.lines).toEqual([]);
   });
 });
 

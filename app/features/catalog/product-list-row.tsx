@@ -10,6 +10,7 @@ import type { ListColumns } from './product-list-columns';
 import { ProductImage } from './product-image';
 import { Money, UnitPrice, VatNote } from './price-text';
 import { QuantitySelector } from './quantity-selector';
+import { TierPrices } from './tier-prices';
 import { shownCents } from '../../../core/vat';
 import { lineShownCents, rowTotalsLine, type RowChoice } from './row-pricing';
 import { isRowInputDisabled, orderQuantityMax, rowAddRule, seasonMaxima } from './row-rules';
@@ -72,6 +73,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
           <span>
             {price} {row.price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} /> : null}
           </span>
+          <TierPrices item={row} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="flex flex-wrap gap-x-3 text-xs text-zinc-700" />
           <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} />
         </div>
       </td>
@@ -84,6 +86,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
       <td className={`${desktopCell} text-right`}>
         {price}
         <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} onlyWhenUnknown className="block text-xs text-zinc-600" />
+        <TierPrices item={row} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="mt-0.5 text-xs text-zinc-700" />
       </td>
       {columns.retailPrice ? (
         <td className={`${wideScreenCell} text-right text-zinc-700`}>

@@ -10,8 +10,8 @@ describe('product list rows', () => {
     sku: 'MAT-2',
     attributes: { Marke: 'Elbtal', Farbe: 'Rot' },
     variants: [
-      { _id: 21, variantSku: 'MAT-2-RT', name: 'Eimer, Rot', attributes: { Farbe: 'Rot' }, price: { value: 11, currency: 'EUR', rrp: null, preOrderPrice: null }, stock: { value: 0 } },
-      { _id: 22, variantSku: 'MAT-2-BL', name: 'Eimer, Blau', attributes: { Farbe: 'Blau' }, price: null, stock: { value: 5 } },
+      { _id: 21, variantSku: 'MAT-2-RT', name: 'Eimer, Rot', attributes: { Farbe: 'Rot' }, price: { value: 11, currency: 'EUR', rrp: null, preOrderPrice: null }, tierPrices: [], stock: { value: 0 } },
+      { _id: 22, variantSku: 'MAT-2-BL', name: 'Eimer, Blau', attributes: { Farbe: 'Blau' }, price: null, tierPrices: [], stock: { value: 5 } },
     ],
   });
 

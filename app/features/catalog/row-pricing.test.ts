@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowTotalsLine, lineShownCents, tableTotals } from './row-pricing';
+import { lineShownCents, priceForQuantity, rowTotalsLine, tableTotals } from './row-pricing';
 import { testProduct } from './test-products';
 
 describe('row prices in the buyer’s view (unit prices: core/vat.test.ts)', () => {
@@ -14,6 +14,19 @@ describe('row prices in the buyer’s view (unit prices: core/vat.test.ts)', () 
     expect(lineShownCents(order, false)).toBe(3570);
     const preOrder = rowTotalsLine(row, { quantity: 0, quantities: [2, 0, 1] }, 'preOrder')!;
     expect(lineShownCents(preOrder, true)).toBe(2400);
+  });
+
+  it('totals an order row at the tier its quantity reaches', () => {
+    const eur = (value: number) => ({ value, currency: 'EUR', rrp: null, preOrderPrice: null });
+    const row = testProduct({ price: eur(10), tierPrices: [{ minQuantity: 10, price: eur(9) }, { minQuantity: 50, price: eur(8) }] });
+    expect(priceForQuantity(row, 9)?.value).toBe(10);
+    expect(priceForQuantity(row, 10)?.value).toBe(9);
+    expect(priceForQuantity(row, 50)?.value).toBe(8);
+    expect(lineShownCents(rowTotalsLine(row, { quantity: 9, quantities: [] }, 'order')!, true)).toBe(9000);
+    expect(lineShownCents(rowTotalsLine(row, { quantity: 10, quantities: [] }, 'order')!, true)).toBe(9000);
+    expect(lineShownCents(rowTotalsLine(row, { quantity: 10, quantities: [] }, 'order')!, false)).toBe(10710);
+    // Pre-order lines of a product without a pre-order price reach tiers with all their seasons' pieces.
+    expect(lineShownCents(rowTotalsLine(row, { quantity: 0, quantities: [30, 20] }, 'preOrder')!, true)).toBe(40000);
   });
 
   it('sums the footer over all rows, skipping rows without price', () => {

@@ -16,15 +16,26 @@ export interface RowChoice {
 
 export const emptyChoice: RowChoice = { quantity: 0, quantities: [] };
 
+/**
+ * The price of one piece in a line of `quantity`: the last tier the quantity reaches, else the row's
+ * price. The server worked the tiers out by the basket's rule (core/buyer-price.ts), so the table adds
+ * up what the cart will charge.
+ */
+export function priceForQuantity(row: Pick<Product, 'price' | 'tierPrices'>, quantity: number): Price | null {
+  const reached = row.tierPrices.filter((step) => quantity >= step.minQuantity).at(-1);
+  return reached?.price ?? row.price;
+}
+
 /** The row as a cart-totals line; null when the buyer sees no price (guests with hidden prices). */
-export function rowTotalsLine(row: Pick<Product, 'price' | 'vatRate'>, choice: RowChoice, orderType: OrderType): TotalsLine | null {
+export function rowTotalsLine(row: Pick<Product, 'price' | 'tierPrices' | 'vatRate'>, choice: RowChoice, orderType: OrderType): TotalsLine | null {
   const price: Price | null = row.price;
   if (!price) return null;
   return {
     orderType,
     quantity: choice.quantity,
     quantities: choice.quantities,
-    unitPriceCents: amountToCents(price.value),
+    // Pre-order lines of a product with a pre-order price pay that (preOrderPriceCents); the others reach tiers.
+    unitPriceCents: amountToCents(priceForQuantity(row, chosenQuantity(choice, orderType))?.value ?? price.value),
     preOrderPriceCents: price.preOrderPrice === null ? null : amountToCents(price.preOrderPrice),
     vatRateBp: shownVatRateBp(row.vatRate),
     currency: price.currency,
@@ -51,7 +62,7 @@ export interface TableTotals {
 
 /** The sticky footer: pieces chosen and their price over all rows. */
 export function tableTotals(
-  rows: readonly { row: Pick<Product, 'price' | 'vatRate'>; choice: RowChoice }[],
+  rows: readonly { row: Pick<Product, 'price' | 'tierPrices' | 'vatRate'>; choice: RowChoice }[],
   orderType: OrderType,
   options: { showNetPrices: boolean; fallbackCurrency: string },
 ): TableTotals {

@@ -9,6 +9,7 @@ export function testProduct(overrides: Partial<Product> = {}): Product {
     categoryId: 10,
     images: [{ image: { url: '/media/products/a.svg', width: 400, height: 400 } }],
     price: { value: 10, currency: 'EUR', rrp: 15, preOrderPrice: 8 },
+    tierPrices: [],
     isGrossPrice: false,
     vatRate: 19,
     stock: { value: 40 },

@@ -13,6 +13,7 @@ function product(id: number, name: string, sku: string, variantSku?: string): Pr
     categoryId: 1,
     images: [],
     price: { value: 12.5, currency: 'EUR', rrp: null, preOrderPrice: null },
+    tierPrices: [],
     isGrossPrice: false,
     vatRate: 19,
     stock: { value: 3 },

@@ -38,6 +38,7 @@ import * as m0036 from './0036-erp-documents.ts';
 import * as m0037 from './0037-search-words-renamed-products.ts';
 import * as m0038 from './0038-order-shipments.ts';
 import * as m0039 from './0039-erp-webhooks.ts';
+import * as m0040 from './0040-tier-prices.ts';
 import * as m0041 from './0041-erp-jobs.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '0037-search-words-renamed-products': m0037,
   '0038-order-shipments': m0038,
   '0039-erp-webhooks': m0039,
+  '0040-tier-prices': m0040,
   '0041-erp-jobs': m0041,
 };

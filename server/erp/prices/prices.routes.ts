@@ -5,7 +5,7 @@ import { priceRow } from '../../modules/erp-prices/price-row.ts';
 import { rowsBody, upsertAnswer, upsertAnswerSchema } from '../../modules/erp/row-results.ts';
 import type { Services } from '../../services.ts';
 
-// PUT /erp/v1/prices: list, retail, pre-order and customer prices (server/modules/erp-prices/prices.service.ts).
+// PUT /erp/v1/prices: list, retail, pre-order, customer and tier prices (server/modules/erp-prices/prices.service.ts).
 
 export default async function priceRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -17,9 +17,11 @@ export default async function priceRoutes(app: FastifyInstance, { services }: { 
         summary: 'Load prices',
         description: [
           'Sets the prices of products (by sku) and variants (by variantSku): the list price, and for products the retail price,',
-          'the pre-order price and the customer prices. Only the fields sent change; amounts are in the product’s currency.',
+          'the pre-order price, the customer prices and the tier prices (by minimum quantity, for everyone or one company),',
+          'customer and tier prices with the shop days they apply on (validFrom/validTo, inclusive).',
+          'Only the fields sent change; amounts are in the product’s currency.',
           'A product the catalogue load created shows in the shop once its list price came (that row answers `created`).',
-          'A row equal to what is stored answers `unchanged` and writes nothing. Tier prices and validity dates are not part of this route.',
+          'A row equal to what is stored answers `unchanged` and writes nothing.',
         ].join(' '),
         body: rowsBody(priceRow),
         response: { 200: upsertAnswerSchema },

@@ -69,12 +69,13 @@ function priceLine(line: RequestedLine, field: string, productsBySku: ReadonlyMa
     variant = product.variants.get(line.variantSku) ?? null;
     if (!variant) throw new AppError('validation', 'validation.unknown_product', { field: `${field}.variantSku` });
   }
-  const price = unitPriceCents(product, variant, line.orderType);
-  const invalid = validateBeforeAdding({ _id: product.id, sku: product.sku, name: product.name, price: { value: price } });
+  const invalid = validateBeforeAdding({ _id: product.id, sku: product.sku, name: product.name, price: { value: unitPriceCents(product, variant, { orderType: line.orderType, quantity: 1 }) } });
   if (invalid) throw new AppError('validation', invalid, { field: `${field}.sku` });
 
   const quantities = line.orderType === 'preOrder' ? preOrderQuantities(line, field, product, rules) : [];
   const quantity = line.orderType === 'preOrder' ? quantities.reduce((sum, q) => sum + q, 0) : (line.quantity ?? 0);
+  // The tier the line's quantity reaches prices it (core/buyer-price.ts).
+  const price = unitPriceCents(product, variant, { orderType: line.orderType, quantity });
   if (line.orderType === 'order') checkBatch(quantity, product, rules, `${field}.quantity`);
   if (quantity === 0) return null;
   return {

@@ -10,10 +10,9 @@ const product: BuyerProduct = {
   name: 'Schraube',
   imageUrl: null,
   currency: 'EUR',
-  listPriceCents: 1000,
-  customerPriceCents: null,
+  prices: { listCents: 1000, customer: null, preOrderCents: 900, tiers: [{ minQuantity: 10, cents: 950, validFrom: null, validTo: '2026-03-15' }] },
   retailPriceCents: 1500,
-  preOrderPriceCents: 900,
+  today: '2026-03-15',
   vat: { ok: true, rateBp: 1900, taxCategory: null },
   stock: 10,
   isStockFreeze: false,
@@ -35,14 +34,17 @@ describe('refreshPrice', () => {
 
 describe('unitPriceCents', () => {
   const variant = { id: 1, variantSku: 'MAT-000007-RT', name: 'Schraube, Rot', priceCents: 1100, stock: 3 };
+  const withCustomerPrice = { ...product, prices: { ...product.prices, customer: { cents: 800, validFrom: null, validTo: null } } };
   it.each([
-    ['the list price', product, null, 'order', 1000],
-    ['the variant’s own price', product, variant, 'order', 1100],
-    ['the customer price over the variant price', { ...product, customerPriceCents: 800 }, variant, 'order', 800],
-    ['the pre-order price for pre-order lines', { ...product, customerPriceCents: 800 }, null, 'preOrder', 900],
-    ['the order price when there is no pre-order price', { ...product, preOrderPriceCents: null }, null, 'preOrder', 1000],
-  ] as const)('%s', (_case, p, v, orderType, expected) => {
-    expect(unitPriceCents(p, v, orderType)).toBe(expected);
+    ['the list price', product, null, 'order', 1, 1000],
+    ['the variant’s own price', product, variant, 'order', 1, 1100],
+    ['the customer price over the variant price', withCustomerPrice, variant, 'order', 1, 800],
+    ['the pre-order price for pre-order lines', withCustomerPrice, null, 'preOrder', 1, 900],
+    ['the order price when there is no pre-order price', { ...product, prices: { ...product.prices, preOrderCents: null } }, null, 'preOrder', 1, 1000],
+    ['the tier the line’s quantity reaches, on the product’s day', product, variant, 'order', 10, 950],
+    ['no tier on a day after its last', { ...product, today: '2026-03-16' }, null, 'order', 10, 1000],
+  ] as const)('%s', (_case, p, v, orderType, quantity, expected) => {
+    expect(unitPriceCents(p, v, { orderType, quantity })).toBe(expected);
   });
 });
 

@@ -24,7 +24,7 @@ export function toCartProduct(line: StoredBasketLine, product: BuyerProduct, var
       value: amountOut(line.unit_price_cents),
       currency: product.currency,
       rrp: product.retailPriceCents === null ? null : amountOut(product.retailPriceCents),
-      preOrderPrice: product.preOrderPriceCents === null ? null : amountOut(product.preOrderPriceCents),
+      preOrderPrice: product.prices.preOrderCents === null ? null : amountOut(product.prices.preOrderCents),
     },
     orderType: line.order_type,
     quantity: line.quantity,

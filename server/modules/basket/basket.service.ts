@@ -64,7 +64,7 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
         products.find(scope, { by: 'id', ids: unique(lines.map((line) => line.product_id)) }, variantSkus),
         settings.getConfiguration(ctx),
       ]);
-      const byId = groupBuyerProducts(rows, ctx.locale, scope.vat);
+      const byId = groupBuyerProducts(rows, ctx.locale, scope);
 
       const unsold: number[] = [];
       const priceChanges: Parameters<BasketRepository['updateLinePrices']>[1][number][] = [];
@@ -72,7 +72,7 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
       for (const line of lines) {
         const product = byId.get(line.product_id);
         const variant = line.variant_sku ? (product?.variants.get(line.variant_sku) ?? null) : null;
-        const price = product && (variant || !line.variant_sku) ? unitPriceCents(product, variant, line.order_type) : 0;
+        const price = product && (variant || !line.variant_sku) ? unitPriceCents(product, variant, { orderType: line.order_type, quantity: line.quantity }) : 0;
         if (!product || price <= 0) {
           unsold.push(line.id);
           continue;
@@ -104,7 +104,7 @@ export function createBasketService({ baskets, catalog, products, settings }: Ba
       const variantSkus = unique(input.items.flatMap((item) => (item.variantSku ? [item.variantSku] : [])));
       const scope = await buyerScopeOf(ctx, catalog);
       const [rows, configuration] = await Promise.all([products.find(scope, { by: 'sku', skus }, variantSkus), settings.getConfiguration(ctx)]);
-      const bySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale, scope.vat).values()].map((p) => [p.sku, p]));
+      const bySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale, scope).values()].map((p) => [p.sku, p]));
       const preOrderProductIds = unique(
         input.items.filter((item) => item.orderType === 'preOrder').flatMap((item) => bySku.get(item.sku)?.id ?? []),
       );

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.repository.ts';
 
 // Products one buyer (company) may see (product-visibility.repository.ts), as that buyer sees them: list price, the company's
-// customer price, the product's own (seller country) VAT rate, the first image and the requested
+// customer price and the tier prices that may apply (everyone's and the company's), the product's own (seller country) VAT rate, the first image and the requested
 // variants. The basket and the wishlist price their lines from here and nowhere else, and the rate the
 // buyer pays is buyerVatRateBp of the product's (buyer-products.ts).
 // Overlaps with the catalogue's product queries (server/modules/catalog) on purpose: the basket
@@ -25,6 +25,8 @@ export interface BuyerProductRow {
   is_only_sellable_with_positive_stock: number;
   sales_batch_size: number;
   customer_price_cents: number | null;
+  customer_price_valid_from: string | null;
+  customer_price_valid_to: string | null;
   image_url: string | null;
   variant_id: number | null;
   variant_sku: string | null;
@@ -33,11 +35,27 @@ export interface BuyerProductRow {
   variant_stock: number | null;
 }
 
+export interface BuyerTierRow {
+  product_id: number;
+  min_quantity: number;
+  price_cents: number;
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+/** The rows of the products and the tier prices that may apply to them. */
+export interface BuyerProductRows {
+  rows: BuyerProductRow[];
+  tiers: BuyerTierRow[];
+}
+
 export interface BuyerScope extends ProductVisibility {
-  /** The company whose customer prices apply; null for users without one. */
+  /** The company whose customer and tier prices apply; null for users without one. */
   companyId: number | null;
   /** The buyer's VAT situation (core/tax-conversion.ts), the catalogue's. */
   vat: BuyerVat;
+  /** The shop day whose customer and tier prices apply, the catalogue's. */
+  today: string;
 }
 
 export type ProductKeys = { by: 'sku'; skus: readonly string[] } | { by: 'id'; ids: readonly number[] };
@@ -48,9 +66,9 @@ export function createBuyerProductsRepository(db: Database) {
      * One row per product, or one per requested variant of it (variants of `variantSkus` only).
      * Hidden products and inactive variants are left out, so they count as unknown.
      */
-    async find(scope: BuyerScope, keys: ProductKeys, variantSkus: readonly string[]): Promise<BuyerProductRow[]> {
+    async find(scope: BuyerScope, keys: ProductKeys, variantSkus: readonly string[]): Promise<BuyerProductRows> {
       const wanted = keys.by === 'sku' ? keys.skus : keys.ids;
-      if (wanted.length === 0) return [];
+      if (wanted.length === 0) return { rows: [], tiers: [] };
       const companyId = scope.companyId ?? 0;
       let query = db
         .selectFrom('products as p')
@@ -78,6 +96,8 @@ export function createBuyerProductsRepository(db: Database) {
           'p.is_only_sellable_with_positive_stock',
           'p.sales_batch_size',
           'cp.price_cents as customer_price_cents',
+          'cp.valid_from as customer_price_valid_from',
+          'cp.valid_to as customer_price_valid_to',
           eb
             .selectFrom('product_images as i')
             .select('i.url')
@@ -95,7 +115,19 @@ export function createBuyerProductsRepository(db: Database) {
         .where(visibleProduct('p', scope));
       // By sku through the (tenant_id, sku) index; by id through the primary key.
       query = keys.by === 'sku' ? query.where('p.tenant_id', '=', scope.tenantId).where('p.sku', 'in', keys.skus) : query.where('p.id', 'in', keys.ids);
-      return query.execute();
+      const rows = await query.execute();
+      const productIds = [...new Set(rows.map((row) => row.id))];
+      const tiers =
+        productIds.length === 0
+          ? []
+          : await db
+              .selectFrom('tier_prices')
+              .select(['product_id', 'min_quantity', 'price_cents', 'valid_from', 'valid_to'])
+              .where('tenant_id', '=', scope.tenantId)
+              .where('product_id', 'in', productIds)
+              .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
+              .execute();
+      return { rows, tiers };
     },
 
     /** Pre-stock quantities of the given products, per season. */

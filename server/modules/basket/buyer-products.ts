@@ -1,11 +1,11 @@
-import { buyerUnitCents } from '../../../core/buyer-price.ts';
+import { buyerUnitCents, type BuyerPriceInput, type TierPrice } from '../../../core/buyer-price.ts';
 import type { Locale } from '../../../core/locale.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
-import { buyerVatRateBp, type BuyerVat, type TaxConversion } from '../../../core/tax-conversion.ts';
-import type { BuyerProductRow } from './buyer-products.repository.ts';
+import { buyerVatRateBp, type TaxConversion } from '../../../core/tax-conversion.ts';
+import type { BuyerProductRows, BuyerScope } from './buyer-products.repository.ts';
 
-// Rows of the buyer-product lookup, grouped into one product with its requested variants, and the
-// price of every basket and wishlist line.
+// Rows of the buyer-product lookup, grouped into one product with its requested variants and its
+// prices on the buyer's shop day, and the price of every basket and wishlist line.
 
 export interface BuyerVariant {
   id: number;
@@ -21,10 +21,11 @@ export interface BuyerProduct {
   name: string;
   imageUrl: string | null;
   currency: string;
-  listPriceCents: number;
-  customerPriceCents: number | null;
+  /** What core/buyer-price.ts prices its lines from (the product's: a variant's own list price comes in per line). */
+  prices: Omit<BuyerPriceInput, 'variantCents'>;
   retailPriceCents: number | null;
-  preOrderPriceCents: number | null;
+  /** The shop day the prices are valid on, or not: the scope's. */
+  today: string;
   /** The VAT rate this buyer pays (buyerVatRateBp), or why the shop has none: such a product cannot be ordered. */
   vat: TaxConversion;
   stock: number;
@@ -34,9 +35,15 @@ export interface BuyerProduct {
   variants: Map<string, BuyerVariant>;
 }
 
-export function groupBuyerProducts(rows: readonly BuyerProductRow[], locale: Locale, buyerVat: BuyerVat): Map<number, BuyerProduct> {
+export function groupBuyerProducts(found: BuyerProductRows, locale: Locale, scope: Pick<BuyerScope, 'vat' | 'today'>): Map<number, BuyerProduct> {
   const products = new Map<number, BuyerProduct>();
-  for (const row of rows) {
+  const tiersOf = new Map<number, TierPrice[]>();
+  for (const tier of found.tiers) {
+    const tiers = tiersOf.get(tier.product_id) ?? [];
+    tiers.push({ minQuantity: tier.min_quantity, cents: tier.price_cents, validFrom: tier.valid_from, validTo: tier.valid_to });
+    tiersOf.set(tier.product_id, tiers);
+  }
+  for (const row of found.rows) {
     let product = products.get(row.id);
     if (!product) {
       product = {
@@ -45,11 +52,16 @@ export function groupBuyerProducts(rows: readonly BuyerProductRow[], locale: Loc
         name: locale === 'en' && row.name_en ? row.name_en : row.name,
         imageUrl: row.image_url,
         currency: row.currency,
-        listPriceCents: row.price_cents,
-        customerPriceCents: row.customer_price_cents,
+        prices: {
+          listCents: row.price_cents,
+          customer:
+            row.customer_price_cents === null ? null : { cents: row.customer_price_cents, validFrom: row.customer_price_valid_from, validTo: row.customer_price_valid_to },
+          preOrderCents: row.pre_order_price_cents,
+          tiers: tiersOf.get(row.id) ?? [],
+        },
         retailPriceCents: row.retail_price_cents,
-        preOrderPriceCents: row.pre_order_price_cents,
-        vat: buyerVatRateBp({ rateBp: row.vat_rate_bp, ...buyerVat }),
+        today: scope.today,
+        vat: buyerVatRateBp({ rateBp: row.vat_rate_bp, ...scope.vat }),
         stock: row.stock,
         isStockFreeze: row.is_stock_freeze === 1,
         isOnlySellableWithPositiveStock: row.is_only_sellable_with_positive_stock === 1,
@@ -71,10 +83,9 @@ export function groupBuyerProducts(rows: readonly BuyerProductRow[], locale: Loc
   return products;
 }
 
-/** What one unit costs this buyer, by the rule that also prices the catalogue (core/buyer-price.ts). */
-export function unitPriceCents(product: BuyerProduct, variant: BuyerVariant | null, orderType: OrderType): number {
-  const prices = { listCents: product.listPriceCents, variantCents: variant?.priceCents ?? null, customerCents: product.customerPriceCents, preOrderCents: product.preOrderPriceCents };
-  return buyerUnitCents(prices, orderType);
+/** What one unit of a line of `quantity` costs this buyer, by the rule that also prices the catalogue (core/buyer-price.ts). */
+export function unitPriceCents(product: BuyerProduct, variant: BuyerVariant | null, line: { orderType: OrderType; quantity: number }): number {
+  return buyerUnitCents({ ...product.prices, variantCents: variant?.priceCents ?? null }, { ...line, today: product.today });
 }
 
 /** Stock of the line's item: the variant's own stock, else the product's. */

@@ -1,5 +1,7 @@
 import { buyerVatOf, vatTableEntry } from '../../../core/tax-conversion.ts';
+import { shopToday } from '../../../core/shop-day.ts';
 import type { Caches } from '../../cache.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isGuest, requireAccess } from '../access/access-policy.ts';
@@ -22,6 +24,8 @@ export interface CatalogViewerDependencies {
   buyers: CatalogBuyerRepository;
   categories: CategoryRepository;
   settings: Pick<SettingsService, 'getConfiguration'>;
+  /** The app's clock: which customer and tier prices apply is a matter of the shop day. */
+  clock: Clock;
 }
 
 export function createCatalogViewers(deps: CatalogViewerDependencies, caches: Caches) {
@@ -45,6 +49,7 @@ export function createCatalogViewers(deps: CatalogViewerDependencies, caches: Ca
         showPrices: !(isGuest(identity) && configuration.hidePricesForGuests),
         isGrossPrice: account.show_net_prices === 0,
         vat: buyerVatOf(configuration.company.country.code, account.vat_country_code, configuration.vatTable.map(vatTableEntry)),
+        today: shopToday(deps.clock.now()),
       };
     },
 
@@ -57,10 +62,12 @@ export function createCatalogViewers(deps: CatalogViewerDependencies, caches: Ca
     /**
      * What makes two viewers see the same catalogue answers: tenant, language, deals, price display,
      * the buyer's VAT situation (buyerVatOf: country and the table rows that convert to it) and, when
-     * prices are shown, the company whose customer prices apply.
+     * prices are shown, the company whose customer and tier prices apply and the shop day that says which
+     * of them are valid: an answer kept over midnight is not given on the new day.
      */
     keyOf(viewer: CatalogViewer): string {
-      return JSON.stringify([viewer.tenantId, viewer.locale, viewer.showDeals, viewer.showPrices, viewer.isGrossPrice, viewer.vat, viewer.showPrices ? viewer.companyId : null]);
+      const prices = viewer.showPrices ? [viewer.companyId, viewer.today] : null;
+      return JSON.stringify([viewer.tenantId, viewer.locale, viewer.showDeals, viewer.showPrices, viewer.isGrossPrice, viewer.vat, prices]);
     },
 
     clear(): void {

@@ -1,3 +1,4 @@
+import { shopToday } from '../../../core/shop-day.ts';
 import type { Category, ListMeta, Product, ProductDetail } from '../../../core/catalog-types.ts';
 import { verboseCategory } from '../../../core/category-path.ts';
 import type { BuyerVat } from '../../../core/tax-conversion.ts';
@@ -167,6 +168,11 @@ export function createCatalogService(deps: CatalogDependencies, caches: Caches) 
     async visibilityOf(ctx: RequestContext): Promise<ProductVisibility> {
       const viewer = await viewers.viewerOf(ctx);
       return visibilityFor(viewer, await viewers.treeFor(viewer));
+    },
+
+    /** The shop day whose customer and tier prices apply, as the catalogue prices with it: the basket and the order take the same. */
+    priceDay(): string {
+      return shopToday(deps.clock.now());
     },
 
     /** The buyer's VAT situation, as the catalogue prices with it: the basket and the order take the same. */

@@ -1,25 +1,16 @@
 import type { Product } from '../../../core/catalog-types.ts';
+import { groupByProduct } from '../../lib/group-by-product.ts';
 import { toProduct, type ProductViewer } from './product.mapper.ts';
 import type { ProductRepository } from './product.repository.ts';
 import type { ProductVisibility } from './product-visibility.repository.ts';
 
 // Turns a list of product ids into API products with a fixed number of queries, whatever the page size:
-// products, images, units, pre-stocks, customer prices (and variants when asked), each `in (…)`.
+// products, images, units, pre-stocks, customer and tier prices (and variants when asked), each `in (…)`.
 
 export interface PricedViewer extends ProductViewer {
   tenantId: number;
-  /** Whose customer prices apply; null for users without a company. */
+  /** Whose customer and tier prices apply; null for users without a company. */
   companyId: number | null;
-}
-
-function groupByProduct<T extends { product_id: number }>(rows: readonly T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.product_id);
-    if (group) group.push(row);
-    else groups.set(row.product_id, [row]);
-  }
-  return groups;
 }
 
 /** Products of `ids` the viewer may see, in the order of `ids`; unknown and hidden ids are left out. */
@@ -32,21 +23,23 @@ export async function loadProducts(
 ): Promise<Product[]> {
   if (ids.length === 0) return [];
   const tenantId = viewer.tenantId;
-  // Customer prices are only worth reading when they will be shown.
+  // Customer and tier prices are only worth reading when they will be shown.
   const wantsCustomerPrices = viewer.showPrices && viewer.companyId !== null;
-  const [rows, images, variants, units, preStocks, customerPrices] = await Promise.all([
+  const [rows, images, variants, units, preStocks, customerPrices, tierPrices] = await Promise.all([
     repository.findProducts(visibility, ids),
     repository.findImages(tenantId, ids),
     options.withVariants ? repository.findVariants(tenantId, ids) : Promise.resolve([]),
     repository.findMaterialUnits(tenantId, ids),
     repository.findPreStocks(tenantId, ids),
     wantsCustomerPrices && viewer.companyId !== null ? repository.findCustomerPrices(tenantId, viewer.companyId, ids) : Promise.resolve([]),
+    viewer.showPrices ? repository.findTierPrices(tenantId, viewer.companyId, ids) : Promise.resolve([]),
   ]);
   const imagesOf = groupByProduct(images);
   const variantsOf = groupByProduct(variants);
   const unitsOf = groupByProduct(units);
   const preStocksOf = groupByProduct(preStocks);
-  const customerPriceOf = new Map(customerPrices.map((price) => [price.product_id, price.price_cents]));
+  const customerPriceOf = new Map(customerPrices.map((price) => [price.product_id, { cents: price.price_cents, validFrom: price.valid_from, validTo: price.valid_to }]));
+  const tiersOf = groupByProduct(tierPrices);
   const rowOf = new Map(rows.map((row) => [row.id, row]));
 
   const products: Product[] = [];
@@ -61,7 +54,8 @@ export async function loadProducts(
           variants: variantsOf.get(id) ?? [],
           units: unitsOf.get(id) ?? [],
           preStocks: preStocksOf.get(id) ?? [],
-          customerPriceCents: customerPriceOf.get(id) ?? null,
+          customerPrice: customerPriceOf.get(id) ?? null,
+          tiers: (tiersOf.get(id) ?? []).map((tier) => ({ minQuantity: tier.min_quantity, cents: tier.price_cents, validFrom: tier.valid_from, validTo: tier.valid_to })),
         },
         viewer,
       ),

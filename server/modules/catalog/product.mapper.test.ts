@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyerVatOf } from '../../../core/tax-conversion.ts';
-import { buyerPrice, parseAttributes, selectVariant, toProduct, type ProductChildren, type ProductViewer } from './product.mapper.ts';
+import { buyerPrice, buyerTierPrices, parseAttributes, selectVariant, toProduct, type ProductChildren, type ProductViewer } from './product.mapper.ts';
 import type { ProductRow, VariantRow } from './product.repository.ts';
 
 const row: ProductRow = {
@@ -39,7 +39,8 @@ const children: ProductChildren = {
   variants: [variant(1, 'Rot', null), variant(2, 'Blau', 2499)],
   units: [{ product_id: 7, unit_id: 2, base_exchange_ratio_milli: 12500, unit_name: 'Karton', unit_name_en: 'Carton', main_unit_name: 'Stück', main_unit_name_en: null }],
   preStocks: [{ product_id: 7, season_id: 4, quantity: 30 }],
-  customerPriceCents: null,
+  customerPrice: null,
+  tiers: [],
 };
 const vatTable = [
   { countryCode: 'DE', taxCategory: 'standard', rateBp: 1900 },
@@ -48,7 +49,8 @@ const vatTable = [
   { countryCode: 'AT', taxCategory: 'reduced', rateBp: 1000 },
   { countryCode: 'LU', taxCategory: 'standard', rateBp: 1700 },
 ];
-const german: ProductViewer = { locale: 'de', showPrices: true, isGrossPrice: false, vat: buyerVatOf('DE', 'DE', vatTable) };
+const german: ProductViewer = { locale: 'de', showPrices: true, isGrossPrice: false, vat: buyerVatOf('DE', 'DE', vatTable), today: '2026-03-15' };
+const customerPrice = (cents: number) => ({ cents, validFrom: null, validTo: null });
 
 describe('buyerPrice', () => {
   it.each([
@@ -57,11 +59,40 @@ describe('buyerPrice', () => {
     ['the customer price over the list price', 1500, null, 15],
     ['the customer price over the variant’s list price', 1500, 2499, 15],
   ])('is %s', (_name, customerCents, variantCents, value) => {
-    expect(buyerPrice(row, customerCents, variantCents, german)).toEqual({ value, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 });
+    const withCustomer = { ...children, customerPrice: customerCents === null ? null : customerPrice(customerCents) };
+    expect(buyerPrice(row, withCustomer, variantCents, german)).toEqual({ value, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 });
+  });
+
+  it('is the list price on a day the customer price does not apply on', () => {
+    const expired = { ...children, customerPrice: { cents: 1500, validFrom: null, validTo: '2026-03-14' } };
+    expect(buyerPrice(row, expired, null, german)?.value).toBe(19.99);
   });
 
   it('is null when prices are hidden from the viewer', () => {
-    expect(buyerPrice(row, 1500, null, { ...german, showPrices: false })).toBeNull();
+    expect(buyerPrice(row, { ...children, customerPrice: customerPrice(1500) }, null, { ...german, showPrices: false })).toBeNull();
+  });
+});
+
+describe('buyerTierPrices', () => {
+  const tiered: ProductChildren = {
+    ...children,
+    tiers: [
+      { minQuantity: 10, cents: 1800, validFrom: null, validTo: null },
+      { minQuantity: 50, cents: 1700, validFrom: '2026-03-16', validTo: null },
+    ],
+  };
+
+  it('lists the tiers valid today as prices of the row’s shape', () => {
+    expect(buyerTierPrices(row, tiered, null, german)).toEqual([{ minQuantity: 10, price: { value: 18, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 } }]);
+    expect(buyerTierPrices(row, tiered, null, { ...german, today: '2026-03-16' }).map((step) => step.minQuantity)).toEqual([10, 50]);
+  });
+
+  it('leaves out a tier the customer price undercuts already', () => {
+    expect(buyerTierPrices(row, { ...tiered, customerPrice: customerPrice(1750) }, null, german)).toEqual([]);
+  });
+
+  it('is empty when prices are hidden from the viewer', () => {
+    expect(buyerTierPrices(row, tiered, null, { ...german, showPrices: false })).toEqual([]);
   });
 });
 
@@ -74,6 +105,7 @@ describe('toProduct', () => {
       categoryId: 3,
       images: [{ image: { url: '/media/a.svg', width: 400, height: 300 } }],
       price: { value: 19.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 },
+      tierPrices: [],
       isGrossPrice: false,
       vatRate: 19,
       stock: { value: 12 },
@@ -87,8 +119,8 @@ describe('toProduct', () => {
       attributes: { Marke: 'Nordlicht' },
       salesAttributes: { EAN: '4000000000075' },
       variants: [
-        { _id: 1, variantSku: 'Rot', name: 'Hammer Rot', attributes: { Farbe: 'Rot' }, price: { value: 19.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, stock: { value: 1 } },
-        { _id: 2, variantSku: 'Blau', name: 'Hammer Blau', attributes: { Farbe: 'Blau' }, price: { value: 24.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, stock: { value: 2 } },
+        { _id: 1, variantSku: 'Rot', name: 'Hammer Rot', attributes: { Farbe: 'Rot' }, price: { value: 19.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, tierPrices: [], stock: { value: 1 } },
+        { _id: 2, variantSku: 'Blau', name: 'Hammer Blau', attributes: { Farbe: 'Blau' }, price: { value: 24.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, tierPrices: [], stock: { value: 2 } },
       ],
     });
   });
@@ -115,7 +147,7 @@ describe('toProduct', () => {
   });
 
   it('hides every price, variants included, from a viewer who may not see prices', () => {
-    const product = toProduct(row, { ...children, customerPriceCents: 1000 }, { ...german, showPrices: false, isGrossPrice: true });
+    const product = toProduct(row, { ...children, customerPrice: customerPrice(1000) }, { ...german, showPrices: false, isGrossPrice: true });
     expect(product.price).toBeNull();
     expect(product.variants.map((v) => v.price)).toEqual([null, null]);
     expect(product.isGrossPrice).toBe(true);

@@ -1,6 +1,6 @@
 import { amountOut } from '../../../core/api-money.ts';
-import { buyerUnitCents } from '../../../core/buyer-price.ts';
-import type { MaterialUnit, Price, Product, ProductVariant } from '../../../core/catalog-types.ts';
+import { buyerUnitCents, tierSteps, type BuyerPriceInput, type PriceValidity, type TierPrice } from '../../../core/buyer-price.ts';
+import type { MaterialUnit, Price, Product, ProductVariant, TierPriceStep } from '../../../core/catalog-types.ts';
 import type { Locale } from '../../../core/locale.ts';
 import { productForVariant } from '../../../core/product-variant.ts';
 import { apiVatRate, buyerVatRateBp, type BuyerVat } from '../../../core/tax-conversion.ts';
@@ -17,6 +17,8 @@ export interface ProductViewer {
   isGrossPrice: boolean;
   /** The buyer's VAT situation: a product's rate for this viewer is buyerVatRateBp of it (ADR 0016). */
   vat: BuyerVat;
+  /** The shop day (core/shop-day.ts) customer and tier prices are valid on, or not. */
+  today: string;
 }
 
 export interface ProductChildren {
@@ -25,8 +27,10 @@ export interface ProductChildren {
   variants: readonly VariantRow[];
   units: readonly MaterialUnitRow[];
   preStocks: readonly PreStockRow[];
-  /** The buyer's company's negotiated price for this product. */
-  customerPriceCents: number | null;
+  /** The buyer's company's negotiated price for this product, with the days it applies on. */
+  customerPrice: ({ cents: number } & PriceValidity) | null;
+  /** The product's tier prices for this buyer: everyone's and the company's, of any days. */
+  tiers: readonly TierPrice[];
 }
 
 function localized(locale: Locale, german: string, english: string | null | undefined): string {
@@ -45,16 +49,30 @@ export function parseAttributes(json: string): Record<string, string> {
   return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** The buyer's price by the rule that also prices basket lines (core/buyer-price.ts). */
-export function buyerPrice(row: ProductRow, customerPriceCents: number | null, variantPriceCents: number | null, viewer: ProductViewer): Price | null {
-  if (!viewer.showPrices) return null;
-  const prices = { listCents: row.price_cents, variantCents: variantPriceCents, customerCents: customerPriceCents, preOrderCents: row.pre_order_price_cents };
+/** What core/buyer-price.ts prices the product (or one of its variants) from. */
+function priceInput(row: ProductRow, children: ProductChildren, variantPriceCents: number | null): BuyerPriceInput {
+  return { listCents: row.price_cents, variantCents: variantPriceCents, customer: children.customerPrice, preOrderCents: row.pre_order_price_cents, tiers: children.tiers };
+}
+
+function priceOf(row: ProductRow, cents: number): Price {
   return {
-    value: amountOut(buyerUnitCents(prices, 'order')),
+    value: amountOut(cents),
     currency: row.currency,
     rrp: row.retail_price_cents === null ? null : amountOut(row.retail_price_cents),
     preOrderPrice: row.pre_order_price_cents === null ? null : amountOut(row.pre_order_price_cents),
   };
+}
+
+/** The buyer's price of one piece, by the rule that also prices basket lines (core/buyer-price.ts). */
+export function buyerPrice(row: ProductRow, children: ProductChildren, variantPriceCents: number | null, viewer: ProductViewer): Price | null {
+  if (!viewer.showPrices) return null;
+  return priceOf(row, buyerUnitCents(priceInput(row, children, variantPriceCents), { orderType: 'order', quantity: 1, today: viewer.today }));
+}
+
+/** The buyer's prices by quantity, each in the shape of the price of one piece: what a line of that many costs a piece. */
+export function buyerTierPrices(row: ProductRow, children: ProductChildren, variantPriceCents: number | null, viewer: ProductViewer): TierPriceStep[] {
+  if (!viewer.showPrices) return [];
+  return tierSteps(priceInput(row, children, variantPriceCents), viewer.today).map((step) => ({ minQuantity: step.minQuantity, price: priceOf(row, step.cents) }));
 }
 
 function toVariant(row: ProductRow, variant: VariantRow, children: ProductChildren, viewer: ProductViewer): ProductVariant {
@@ -63,7 +81,8 @@ function toVariant(row: ProductRow, variant: VariantRow, children: ProductChildr
     variantSku: variant.variant_sku,
     name: variant.name,
     attributes: parseAttributes(variant.attributes),
-    price: buyerPrice(row, children.customerPriceCents, variant.price_cents, viewer),
+    price: buyerPrice(row, children, variant.price_cents, viewer),
+    tierPrices: buyerTierPrices(row, children, variant.price_cents, viewer),
     stock: { value: variant.stock },
   };
 }
@@ -83,7 +102,8 @@ export function toProduct(row: ProductRow, children: ProductChildren, viewer: Pr
     sku: row.sku,
     categoryId: row.category_id,
     images: children.images.map((image) => ({ image: { url: image.url, width: image.width, height: image.height } })),
-    price: buyerPrice(row, children.customerPriceCents, null, viewer),
+    price: buyerPrice(row, children, null, viewer),
+    tierPrices: buyerTierPrices(row, children, null, viewer),
     isGrossPrice: viewer.isGrossPrice,
     vatRate: apiVatRate(buyerVatRateBp({ rateBp: row.vat_rate_bp, ...viewer.vat })),
     stock: { value: row.stock },

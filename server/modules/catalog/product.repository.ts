@@ -128,10 +128,22 @@ export function createProductRepository(db: Database) {
       if (productIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('customer_prices')
-        .select(['product_id', 'price_cents'])
+        .select(['product_id', 'price_cents', 'valid_from', 'valid_to'])
         .where('tenant_id', '=', tenantId)
         .where('company_id', '=', companyId)
         .where('product_id', 'in', productIds)
+        .execute();
+    },
+
+    /** The tier prices that may apply to the company's buyers: everyone's and the company's own, of any days (core/buyer-price.ts decides). */
+    findTierPrices(tenantId: number, companyId: number | null, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('tier_prices')
+        .select(['product_id', 'min_quantity', 'price_cents', 'valid_from', 'valid_to'])
+        .where('tenant_id', '=', tenantId)
+        .where('product_id', 'in', productIds)
+        .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)])))
         .execute();
     },
 

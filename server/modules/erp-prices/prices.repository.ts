@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { integerRows, updateIntegerColumns } from '../erp/bulk-rows.repository.ts';
+import type { Database, Executor } from '../../db/database.ts';
+import { bulkRows, integerRows, updateIntegerColumns, type BulkRow } from '../erp/bulk-rows.repository.ts';
 import { readInChunks } from '../erp/in-chunks.ts';
 
 // What the price load reads and writes: products and variants by their skus, companies by their
-// customer numbers, the products' customer prices; every read one query per 500 keys, every write in
+// customer numbers, the products' customer and tier prices; every read one query per 500 keys, every write in
 // one transaction with one statement per kind (bulk-rows.repository.ts).
 
 export interface StoredProductPrices {
@@ -28,7 +28,22 @@ export interface StoredCustomerPrice {
   product_id: number;
   company_id: number;
   price_cents: number;
+  valid_from: string | null;
+  valid_to: string | null;
 }
+
+export interface StoredTierPrice {
+  product_id: number;
+  company_id: number | null;
+  min_quantity: number;
+  price_cents: number;
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+/** A customer or tier price as written: everything of it but its product. */
+export type WrittenCustomerPrice = Omit<StoredCustomerPrice, 'product_id'>;
+export type WrittenTierPrice = Omit<StoredTierPrice, 'product_id'>;
 
 /** What one price load changes; every list holds only rows that differ from what is stored. */
 export interface PriceWrites {
@@ -37,7 +52,29 @@ export interface PriceWrites {
   priced: number[];
   variants: { id: number; price_cents: number | null }[];
   /** Products whose customer prices are replaced by these (none: all removed). */
-  customerPrices: { productId: number; prices: { companyId: number; priceCents: number }[] }[];
+  customerPrices: { productId: number; prices: WrittenCustomerPrice[] }[];
+  /** Products whose tier prices are replaced by these (none: all removed). */
+  tierPrices: { productId: number; prices: WrittenTierPrice[] }[];
+}
+
+const priceColumns = { company_id: 'integer', product_id: 'integer', price_cents: 'integer', valid_from: 'text', valid_to: 'text' } as const;
+
+/** Deletes the customer or tier prices of the products in `replaced` and inserts `rows` instead, two statements. */
+async function replacePrices(
+  trx: Executor,
+  table: 'customer_prices' | 'tier_prices',
+  tenantId: number,
+  replaced: readonly { productId: number }[],
+  rows: readonly BulkRow[],
+  columns: Readonly<Record<string, 'integer' | 'text'>>,
+): Promise<void> {
+  if (replaced.length === 0) return;
+  const products = integerRows(trx, ['id'], replaced.map((entry) => ({ id: entry.productId })));
+  await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId} and product_id in (select v.id from ${products})`.execute(trx);
+  if (rows.length === 0) return;
+  const names = Object.keys(columns).map((column) => sql.id(column));
+  await sql`insert into ${sql.table(table)} (tenant_id, ${sql.join(names)})
+    select ${tenantId}, ${sql.join(Object.keys(columns).map((column) => sql`v.${sql.id(column)}`))} from ${bulkRows(trx, columns, rows)}`.execute(trx);
 }
 
 export function createErpPriceRepository(db: Database) {
@@ -76,7 +113,18 @@ export function createErpPriceRepository(db: Database) {
       return readInChunks(productIds, (chunk) =>
         db
           .selectFrom('customer_prices')
-          .select(['product_id', 'company_id', 'price_cents'])
+          .select(['product_id', 'company_id', 'price_cents', 'valid_from', 'valid_to'])
+          .where('tenant_id', '=', tenantId)
+          .where('product_id', 'in', chunk)
+          .execute(),
+      );
+    },
+
+    async findTierPrices(tenantId: number, productIds: readonly number[]): Promise<StoredTierPrice[]> {
+      return readInChunks(productIds, (chunk) =>
+        db
+          .selectFrom('tier_prices')
+          .select(['product_id', 'company_id', 'min_quantity', 'price_cents', 'valid_from', 'valid_to'])
           .where('tenant_id', '=', tenantId)
           .where('product_id', 'in', chunk)
           .execute(),
@@ -93,13 +141,10 @@ export function createErpPriceRepository(db: Database) {
             where tenant_id = ${tenantId} and has_price = 0 and id in (select v.id from ${priced})`.execute(trx);
         }
         await updateIntegerColumns(trx, 'product_variants', tenantId, ['price_cents'], writes.variants, null);
-        if (writes.customerPrices.length === 0) return;
-        const replaced = integerRows(trx, ['id'], writes.customerPrices.map((entry) => ({ id: entry.productId })));
-        await sql`delete from customer_prices where tenant_id = ${tenantId} and product_id in (select v.id from ${replaced})`.execute(trx);
-        const prices = writes.customerPrices.flatMap((entry) => entry.prices.map((price) => ({ company_id: price.companyId, product_id: entry.productId, price_cents: price.priceCents })));
-        if (prices.length === 0) return;
-        await sql`insert into customer_prices (tenant_id, company_id, product_id, price_cents)
-          select ${tenantId}, v.company_id, v.product_id, v.price_cents from ${integerRows(trx, ['company_id', 'product_id', 'price_cents'], prices)}`.execute(trx);
+        const customerPrices = writes.customerPrices.flatMap((entry) => entry.prices.map((price) => ({ ...price, product_id: entry.productId })));
+        await replacePrices(trx, 'customer_prices', tenantId, writes.customerPrices, customerPrices, priceColumns);
+        const tierPrices = writes.tierPrices.flatMap((entry) => entry.prices.map((price) => ({ ...price, product_id: entry.productId })));
+        await replacePrices(trx, 'tier_prices', tenantId, writes.tierPrices, tierPrices, { ...priceColumns, min_quantity: 'integer' });
       });
     },
   };

@@ -1,4 +1,5 @@
 import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
+import { groupByProduct } from '../../lib/group-by-product.ts';
 import { moneyIn } from '../../../core/api-money.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
@@ -6,12 +7,22 @@ import { inLineOrder, parseKeyedRows, type KeyedRow } from '../erp/keyed-rows.ts
 import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import { skuKeyRules, skusByKind, unknownSkuProblem, type SkuKey } from '../erp/sku-keys.ts';
 import { priceRow, type PriceRow } from './price-row.ts';
-import type { ErpPriceRepository, PriceWrites, StoredCustomerPrice, StoredProductPrices, StoredVariantPrice } from './prices.repository.ts';
+import type {
+  ErpPriceRepository,
+  PriceWrites,
+  StoredCustomerPrice,
+  StoredProductPrices,
+  StoredTierPrice,
+  StoredVariantPrice,
+  WrittenCustomerPrice,
+  WrittenTierPrice,
+} from './prices.repository.ts';
 
-// PUT /erp/v1/prices (docs/erp-integration.md, "Prices"): list, retail, pre-order and customer prices.
-//  1. Each row against its schema and key (a sku or variant sku sent twice fails the later row).
+// PUT /erp/v1/prices (docs/erp-integration.md, "Prices"): list, retail, pre-order, customer and tier prices.
+//  1. Each row against its schema and key (a sku or variant sku sent twice fails the later row; so does a
+//     tier sent twice or a validTo before its validFrom).
 //  2. What is stored for all keys of the request: one read per kind (products, variants, companies,
-//     customer prices), 500 keys a query.
+//     customer prices, tier prices), 500 keys a query.
 //  3. Each row against what is stored, in memory: an unknown sku or company, or a currency other than
 //     the product's, fails the row; a row that changes nothing is unchanged and writes nothing.
 //  4. The changes of all rows in one transaction. Every check is done before it, so no row can fail in it.
@@ -35,6 +46,7 @@ interface Stored {
   variants: Map<string, StoredVariantPrice>;
   companies: Map<string, number>;
   customerPrices: Map<number, StoredCustomerPrice[]>;
+  tierPrices: Map<number, StoredTierPrice[]>;
 }
 
 /** Cents of an amount the row schema has checked. */
@@ -53,22 +65,48 @@ function currencyProblems(row: PriceRow, fields: readonly PriceField[], currency
   });
 }
 
-/** The company ids of the row's customer prices, or the problems of unknown and doubled companies. */
-function customerPricesOf(row: PriceRow, companies: Map<string, number>): { prices: Map<number, number> } | { problems: RowProblem[] } {
-  const prices = new Map<number, number>();
+/** The days of a sent price as stored: null where open. */
+function validityOf(price: { validFrom?: string | null; validTo?: string | null }): { valid_from: string | null; valid_to: string | null } {
+  return { valid_from: price.validFrom ?? null, valid_to: price.validTo ?? null };
+}
+
+/** The row's customer prices as they would be stored, or the problems of unknown and doubled companies. */
+function customerPricesOf(row: PriceRow, companies: Map<string, number>): { prices: WrittenCustomerPrice[] } | { problems: RowProblem[] } {
+  const prices: WrittenCustomerPrice[] = [];
+  const priced = new Set<number>();
   const problems: RowProblem[] = [];
   (row.customerPrices ?? []).forEach((entry, index) => {
     const path = `customerPrices.${index}.companyExternalId`;
     const companyId = companies.get(entry.companyExternalId);
     if (companyId === undefined) problems.push({ path, code: 'erp.reference.unknown', params: { key: entry.companyExternalId } });
-    else if (prices.has(companyId)) problems.push({ path, code: 'erp.key.duplicate', params: { key: entry.companyExternalId } });
-    else prices.set(companyId, centsOf(entry.amount));
+    else if (priced.has(companyId)) problems.push({ path, code: 'erp.key.duplicate', params: { key: entry.companyExternalId } });
+    else {
+      priced.add(companyId);
+      prices.push({ company_id: companyId, price_cents: centsOf(entry.amount), ...validityOf(entry) });
+    }
   });
   return problems.length > 0 ? { problems } : { prices };
 }
 
-function samePrices(stored: readonly StoredCustomerPrice[], next: Map<number, number>): boolean {
-  return stored.length === next.size && stored.every((price) => next.get(price.company_id) === price.price_cents);
+/** The row's tier prices as they would be stored, or the problems of unknown companies (doubles the schema refused). */
+function tierPricesOf(row: PriceRow, companies: Map<string, number>): { prices: WrittenTierPrice[] } | { problems: RowProblem[] } {
+  const prices: WrittenTierPrice[] = [];
+  const problems: RowProblem[] = [];
+  (row.tierPrices ?? []).forEach((entry, index) => {
+    const customerNo = entry.companyExternalId ?? null;
+    const companyId = customerNo === null ? null : companies.get(customerNo);
+    if (companyId === undefined) problems.push({ path: `tierPrices.${index}.companyExternalId`, code: 'erp.reference.unknown', params: { key: customerNo ?? '' } });
+    else prices.push({ company_id: companyId, min_quantity: entry.minQuantity, price_cents: centsOf(entry.amount), ...validityOf(entry) });
+  });
+  return problems.length > 0 ? { problems } : { prices };
+}
+
+/** Whether the stored prices are the sent ones, in any order: every field of each compared, the product aside. */
+function samePrices<T extends object>(stored: readonly (T & { product_id: number })[], next: readonly T[]): boolean {
+  const text = (price: object) => JSON.stringify(Object.entries(price).filter(([field]) => field !== 'product_id').sort(([a], [b]) => a.localeCompare(b)));
+  const storedTexts = stored.map(text).sort();
+  const nextTexts = next.map(text).sort();
+  return storedTexts.length === nextTexts.length && storedTexts.every((entry, index) => entry === nextTexts[index]);
 }
 
 /** The next value of a price the row may clear: kept when not sent, null when sent as null. */
@@ -80,26 +118,35 @@ function nextOptionalCents(sent: PriceRow[PriceField], stored: number | null): n
 export function createErpPriceService(deps: ErpPriceDependencies) {
   async function readStored(tenantId: number, rows: readonly KeyedRow<PriceRow, SkuKey>[]): Promise<Stored> {
     const { skus, variantSkus } = skusByKind(rows.map((row) => row.id));
-    const customerNos = [...new Set(rows.flatMap((row) => (row.value.customerPrices ?? []).map((entry) => entry.companyExternalId)))];
+    const customerNos = [
+      ...new Set(
+        rows.flatMap((row) => [
+          ...(row.value.customerPrices ?? []).map((entry) => entry.companyExternalId),
+          ...(row.value.tierPrices ?? []).flatMap((entry) => (entry.companyExternalId ? [entry.companyExternalId] : [])),
+        ]),
+      ),
+    ];
     const [products, variants, companies] = await Promise.all([
       deps.prices.findProducts(tenantId, skus),
       deps.prices.findVariants(tenantId, variantSkus),
       deps.prices.findCompanies(tenantId, customerNos),
     ]);
     const productsBySku = new Map(products.map((product) => [product.sku, product]));
-    const withCustomerPrices = rows.flatMap((row) => {
-      const product = row.id.kind === 'product' && row.value.customerPrices !== undefined ? productsBySku.get(row.id.sku) : undefined;
-      return product ? [product.id] : [];
-    });
-    const customerPrices = new Map<number, StoredCustomerPrice[]>();
-    for (const price of await deps.prices.findCustomerPrices(tenantId, withCustomerPrices)) {
-      customerPrices.set(price.product_id, [...(customerPrices.get(price.product_id) ?? []), price]);
-    }
+    const productIdsSending = (field: 'customerPrices' | 'tierPrices') =>
+      rows.flatMap((row) => {
+        const product = row.id.kind === 'product' && row.value[field] !== undefined ? productsBySku.get(row.id.sku) : undefined;
+        return product ? [product.id] : [];
+      });
+    const [customerPrices, tierPrices] = await Promise.all([
+      deps.prices.findCustomerPrices(tenantId, productIdsSending('customerPrices')),
+      deps.prices.findTierPrices(tenantId, productIdsSending('tierPrices')),
+    ]);
     return {
       products: productsBySku,
       variants: new Map(variants.map((variant) => [variant.variant_sku, variant])),
       companies: new Map(companies.map((company) => [company.customer_no, company.id])),
-      customerPrices,
+      customerPrices: groupByProduct(customerPrices),
+      tierPrices: groupByProduct(tierPrices),
     };
   }
 
@@ -110,6 +157,8 @@ export function createErpPriceService(deps: ErpPriceDependencies) {
     if (value.listPrice === null) problems.push({ path: 'listPrice', code: 'erp.price.list_required' });
     const customer = value.customerPrices === undefined ? null : customerPricesOf(value, stored.companies);
     if (customer && 'problems' in customer) problems.push(...customer.problems);
+    const tiers = value.tierPrices === undefined ? null : tierPricesOf(value, stored.companies);
+    if (tiers && 'problems' in tiers) problems.push(...tiers.problems);
     if (problems.length > 0) return { line: row.line, key: row.key, result: 'failed', problems };
 
     const next = {
@@ -123,21 +172,21 @@ export function createErpPriceService(deps: ErpPriceDependencies) {
       next.pre_order_price_cents !== product.pre_order_price_cents;
     const firstPrice = value.listPrice !== undefined && product.has_price === 0;
     const customerChanged = customer !== null && 'prices' in customer && !samePrices(stored.customerPrices.get(product.id) ?? [], customer.prices);
+    const tiersChanged = tiers !== null && 'prices' in tiers && !samePrices(stored.tierPrices.get(product.id) ?? [], tiers.prices);
 
     if (pricesChanged) writes.products.push({ id: product.id, ...next });
     if (firstPrice) writes.priced.push(product.id);
-    if (customerChanged) {
-      writes.customerPrices.push({ productId: product.id, prices: [...customer.prices].map(([companyId, priceCents]) => ({ companyId, priceCents })) });
-    }
-    const result = firstPrice ? 'created' : pricesChanged || customerChanged ? 'updated' : 'unchanged';
+    if (customerChanged) writes.customerPrices.push({ productId: product.id, prices: customer.prices });
+    if (tiersChanged) writes.tierPrices.push({ productId: product.id, prices: tiers.prices });
+    const result = firstPrice ? 'created' : pricesChanged || customerChanged || tiersChanged ? 'updated' : 'unchanged';
     return { line: row.line, key: row.key, result };
   }
 
-  /** A variant's row: only its list price is its own (retail, pre-order and customer prices are the product's). */
+  /** A variant's row: only its list price is its own (retail, pre-order, customer and tier prices are the product's). */
   function planVariant(row: KeyedRow<PriceRow, SkuKey>, variant: StoredVariantPrice, writes: PriceWrites): RowResult {
     const { value } = row;
     const problems = currencyProblems(value, ['listPrice'], variant.currency);
-    for (const field of ['retailPrice', 'preOrderPrice', 'customerPrices'] as const) {
+    for (const field of ['retailPrice', 'preOrderPrice', 'customerPrices', 'tierPrices'] as const) {
       if (value[field] !== undefined) problems.push({ path: field, code: 'erp.price.product_only' });
     }
     if (problems.length > 0) return { line: row.line, key: row.key, result: 'failed', problems };
@@ -150,7 +199,7 @@ export function createErpPriceService(deps: ErpPriceDependencies) {
   async function upsertOnce(ctx: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> {
     const { passed, failed } = parseKeyedRows(priceRow, rows, skuKeyRules);
     const stored = await readStored(ctx.tenantId, passed);
-    const writes: PriceWrites = { products: [], priced: [], variants: [], customerPrices: [] };
+    const writes: PriceWrites = { products: [], priced: [], variants: [], customerPrices: [], tierPrices: [] };
     const results = passed.map((row): RowResult => {
       const key = row.id;
       if (key.kind === 'product') {
@@ -160,7 +209,7 @@ export function createErpPriceService(deps: ErpPriceDependencies) {
       const variant = stored.variants.get(key.variantSku);
       return variant ? planVariant(row, variant, writes) : { line: row.line, key: row.key, result: 'failed', problems: [unknownSkuProblem(key)] };
     });
-    const changed = writes.products.length + writes.priced.length + writes.variants.length + writes.customerPrices.length > 0;
+    const changed = writes.products.length + writes.priced.length + writes.variants.length + writes.customerPrices.length + writes.tierPrices.length > 0;
     if (changed) {
       await deps.prices.write(ctx.tenantId, writes, deps.clock.now().toISOString());
       deps.forgetCatalogAnswers();

@@ -11,16 +11,25 @@ import { engineOf } from '../../db/migration-helpers.ts';
 /** One row: its value per column (null: none). */
 export type IntegerRow = Record<string, number | null>;
 
-/** `rows` as the table `alias` with the integer `columns`, for a FROM or an INSERT … SELECT. */
-export function integerRows(executor: Executor, columns: readonly string[], rows: readonly IntegerRow[], alias = 'v'): RawBuilder<unknown> {
-  const names = sql.join(columns.map((column) => sql.id(column)));
+/** One row of integers and texts (a tier price's days). */
+export type BulkRow = Record<string, number | string | null>;
+
+/** `rows` as the table `alias` with the `columns` of their types, for a FROM or an INSERT … SELECT. */
+export function bulkRows(executor: Executor, columns: Readonly<Record<string, 'integer' | 'text'>>, rows: readonly BulkRow[], alias = 'v'): RawBuilder<unknown> {
+  const entries = Object.entries(columns);
+  const names = sql.join(entries.map(([column]) => sql.id(column)));
   if (engineOf(executor) === 'postgres') {
-    const arrays = columns.map((column) => sql`cast(${rows.map((row) => row[column] ?? null)} as integer[])`);
+    const arrays = entries.map(([column, type]) => sql`cast(${rows.map((row) => row[column] ?? null)} as ${sql.raw(type)}[])`);
     return sql`unnest(${sql.join(arrays)}) as ${sql.id(alias)}(${names})`;
   }
-  const json = JSON.stringify(rows.map((row) => columns.map((column) => row[column] ?? null)));
-  const fields = columns.map((column, index) => sql`cast(json_extract(value, ${`$[${index}]`}) as integer) as ${sql.id(column)}`);
+  const json = JSON.stringify(rows.map((row) => entries.map(([column]) => row[column] ?? null)));
+  const fields = entries.map(([column, type], index) => sql`cast(json_extract(value, ${`$[${index}]`}) as ${sql.raw(type)}) as ${sql.id(column)}`);
   return sql`(select ${sql.join(fields)} from json_each(${json})) as ${sql.id(alias)}`;
+}
+
+/** `rows` as the table `alias` with the integer `columns`, for a FROM or an INSERT … SELECT. */
+export function integerRows(executor: Executor, columns: readonly string[], rows: readonly IntegerRow[], alias = 'v'): RawBuilder<unknown> {
+  return bulkRows(executor, Object.fromEntries(columns.map((column) => [column, 'integer' as const])), rows, alias);
 }
 
 /**

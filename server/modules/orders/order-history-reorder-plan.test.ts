@@ -10,10 +10,9 @@ function product(sku: string, values: Partial<BuyerProduct> = {}): BuyerProduct 
     name: sku,
     imageUrl: null,
     currency: 'EUR',
-    listPriceCents: 1000,
-    customerPriceCents: null,
+    prices: { listCents: 1000, customer: null, preOrderCents: null, tiers: [] },
     retailPriceCents: null,
-    preOrderPriceCents: null,
+    today: '2026-03-15',
     vat: { ok: true, rateBp: 1900, taxCategory: null },
     stock: 100,
     isStockFreeze: false,
@@ -93,9 +92,15 @@ describe('planReorder', () => {
 
   it('takes a variant only while it is sold, and a product without a price as not sold', () => {
     const withVariant = product('P5', { variants: new Map([['P5-RED', { id: 51, variantSku: 'P5-RED', name: 'P5 rot', priceCents: 1200, stock: 3 }]]) });
-    const plan = planReorder([ordered('P5', 2, { variantSku: 'P5-RED' }), ordered('P5', 1, { variantSku: 'P5-BLUE' }), ordered('P6', 1)], [], catalogue(withVariant, product('P6', { listPriceCents: 0 })), rules);
+    const plan = planReorder([ordered('P5', 2, { variantSku: 'P5-RED' }), ordered('P5', 1, { variantSku: 'P5-BLUE' }), ordered('P6', 1)], [], catalogue(withVariant, product('P6', { prices: { listCents: 0, customer: null, preOrderCents: null, tiers: [] } })), rules);
     expect(plan.added).toEqual([{ sku: 'P5', variantSku: 'P5-RED', name: 'P5 as ordered', quantity: 2 }]);
     expect(plan.lines).toEqual([expect.objectContaining({ variant_id: 51, variant_sku: 'P5-RED', unit_price_cents: 1200 })]);
     expect(plan.skipped.map((line) => line.reason)).toEqual(['reorder.reason.not_sold', 'reorder.reason.not_sold']);
+  });
+
+  it('prices a line at the tier its quantity in the cart reaches, with what the cart held added', () => {
+    const tiered = product('P7', { prices: { listCents: 1000, customer: null, preOrderCents: null, tiers: [{ minQuantity: 10, cents: 900, validFrom: null, validTo: null }] } });
+    expect(planReorder([ordered('P7', 4)], [], catalogue(tiered), rules).lines).toEqual([expect.objectContaining({ quantity: 4, unit_price_cents: 1000 })]);
+    expect(planReorder([ordered('P7', 10)], [], catalogue(tiered), rules).lines).toEqual([expect.objectContaining({ quantity: 10, unit_price_cents: 900 })]);
   });
 });

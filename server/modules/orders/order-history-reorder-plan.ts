@@ -96,8 +96,9 @@ export function planReorder(requested: readonly ReorderLine[], current: readonly
     const skip = (reason: ReorderReason) => outcome.skipped.push({ ...shown, reason });
     const product = catalogue.productsBySku.get(line.sku);
     const variant = line.variantSku ? (product?.variants.get(line.variantSku) ?? null) : null;
-    const unitCents = product && (variant || !line.variantSku) ? unitPriceCents(product, variant, line.orderType) : 0;
-    if (!product || unitCents <= 0) {
+    // Sold at all: priced for one piece; the line's own price comes with its quantity below.
+    const pieceCents = product && (variant || !line.variantSku) ? unitPriceCents(product, variant, { orderType: line.orderType, quantity: 1 }) : 0;
+    if (!product || pieceCents <= 0) {
       skip('reorder.reason.not_sold');
       continue;
     }
@@ -149,8 +150,8 @@ export function planReorder(requested: readonly ReorderLine[], current: readonly
       // A line already in the cart keeps its own details; a new one takes the order line's.
       custom_attributes: existing ? existing.custom_attributes : line.customAttributes,
       packs: existing?.packs ?? null,
-      // Changed by the reorder, the line counts as saved again at today's price (like a save in the cart).
-      unit_price_cents: unitCents,
+      // Changed by the reorder, the line counts as saved again at today's price for its new quantity (like a save in the cart).
+      unit_price_cents: unitPriceCents(product, variant, { orderType: line.orderType, quantity }),
       old_price_cents: null,
       created_at: existing?.created_at,
     });

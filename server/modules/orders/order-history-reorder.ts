@@ -50,12 +50,12 @@ export function createReorder(deps: ReorderDeps) {
     const tenantId = ctx.tenant.id;
     const skus = [...new Set(lines.map((line) => line.sku))];
     const variantSkus = [...new Set(lines.flatMap((line) => (line.variantSku ? [line.variantSku] : [])))];
-    const [{ rows, vat }, configuration, basketId] = await Promise.all([
-      buyerScopeOf(ctx, deps.catalog).then(async (scope) => ({ rows: await deps.products.find(scope, { by: 'sku', skus }, variantSkus), vat: scope.vat })),
+    const [{ rows, scope }, configuration, basketId] = await Promise.all([
+      buyerScopeOf(ctx, deps.catalog).then(async (scope) => ({ rows: await deps.products.find(scope, { by: 'sku', skus }, variantSkus), scope })),
       deps.settings.getConfiguration(ctx),
       deps.baskets.ensureBasketId(tenantId, ctx.identity),
     ]);
-    const productsBySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale, vat).values()].map((product) => [product.sku, product]));
+    const productsBySku = new Map<string, BuyerProduct>([...groupBuyerProducts(rows, ctx.locale, scope).values()].map((product) => [product.sku, product]));
     const preOrdered = [...new Set(lines.filter((line) => line.orderType === 'preOrder').flatMap((line) => productsBySku.get(line.sku)?.id ?? []))];
     const preStocks = new Map<number, PreStock[]>();
     for (const row of await deps.products.findPreStocks(tenantId, preOrdered)) {

@@ -93,14 +93,14 @@ async function pricedLines(trx: DatabaseTransaction, plan: PlacementPlan): Promi
 
   const variantSkus = [...new Set(lines.flatMap((line) => (line.variant_sku ? [line.variant_sku] : [])))];
   const rows = await createBuyerProductsRepository(trx).find(plan.scope, { by: 'id', ids: [...new Set(lines.map((line) => line.product_id))] }, variantSkus);
-  const products = groupBuyerProducts(rows, ctx.locale, plan.scope.vat);
+  const products = groupBuyerProducts(rows, ctx.locale, plan.scope);
   const unavailable: { sku: string; variantSku: string | null }[] = [];
   const untaxed: { sku: string; variantSku: string | null; name: string; error: TaxConversionError }[] = [];
   const priced: PricedLine[] = [];
   for (const line of lines) {
     const product = products.get(line.product_id);
     const variant = line.variant_sku ? (product?.variants.get(line.variant_sku) ?? null) : null;
-    const unitCents = product && (variant || !line.variant_sku) ? unitPriceCents(product, variant, line.order_type) : 0;
+    const unitCents = product && (variant || !line.variant_sku) ? unitPriceCents(product, variant, { orderType: line.order_type, quantity: line.quantity }) : 0;
     if (!product || unitCents <= 0) unavailable.push({ sku: line.sku, variantSku: line.variant_sku });
     else if (!product.vat.ok) untaxed.push({ sku: line.sku, variantSku: line.variant_sku, name: variant?.name ?? product.name, error: product.vat.error });
     else priced.push({ line, product, variant, unitCents, vatRateBp: product.vat.rateBp, quantities: quantitiesOf(line, seasonCount) });

@@ -32,10 +32,10 @@ function toWishlistItem(product: BuyerProduct): WishlistItem {
     name: product.name,
     image: product.imageUrl,
     price: {
-      value: amountOut(unitPriceCents(product, null, 'order')),
+      value: amountOut(unitPriceCents(product, null, { orderType: 'order', quantity: 1 })),
       currency: product.currency,
       rrp: product.retailPriceCents === null ? null : amountOut(product.retailPriceCents),
-      preOrderPrice: product.preOrderPriceCents === null ? null : amountOut(product.preOrderPriceCents),
+      preOrderPrice: product.prices.preOrderCents === null ? null : amountOut(product.prices.preOrderCents),
     },
     stock: { value: product.stock },
     salesBatchSize: product.salesBatchSize,
@@ -50,7 +50,7 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
       const wishlistId = await wishlists.ensureWishlistId(ctx.tenant.id, ctx.identity);
       const ids = await wishlists.listProductIds(ctx.tenant.id, wishlistId);
       const scope = await buyerScopeOf(ctx, catalog);
-      const byId = groupBuyerProducts(await products.find(scope, { by: 'id', ids }, []), ctx.locale, scope.vat);
+      const byId = groupBuyerProducts(await products.find(scope, { by: 'id', ids }, []), ctx.locale, scope);
       const items = ids.flatMap((id) => {
         const product = byId.get(id);
         return product ? [toWishlistItem(product)] : [];
@@ -68,7 +68,7 @@ export function createWishlistService({ wishlists, catalog, products }: Wishlist
       }
       const ids = [...new Set(input.items.map((item) => item._id))];
       const scope = await buyerScopeOf(ctx, catalog);
-      const known = groupBuyerProducts(await products.find(scope, { by: 'id', ids }, []), ctx.locale, scope.vat);
+      const known = groupBuyerProducts(await products.find(scope, { by: 'id', ids }, []), ctx.locale, scope);
       const unknown = input.items.findIndex((item) => !known.has(item._id));
       if (unknown >= 0) throw new AppError('validation', 'validation.unknown_product', { field: `items.${unknown}._id` });
 
