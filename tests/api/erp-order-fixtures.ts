@@ -16,7 +16,7 @@ export async function erpKey(shop: TestShop, tenantId: number, scopes: ErpScope[
 }
 
 /** An ERP request: status and parsed body. */
-export async function erpCall(app: TestShop['app'], secret: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+export async function erpCall(app: TestShop['app'], secret: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) {
   const response = await app.inject({ method, url, headers: secret ? { authorization: `Bearer ${secret}` } : {}, ...(payload ? { payload } : {}) });
   return { statusCode: response.statusCode, body: response.body ? response.json() : null };
 }

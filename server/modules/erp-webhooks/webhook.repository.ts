@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { ErpEventType } from '../erp-events/erp-event-types.ts';
@@ -39,6 +40,16 @@ export interface WebhookAttemptNote {
 
 const endpointColumns = ['id', 'url', 'types', 'disabled_at', 'created_at'] as const;
 
+/** What PATCH /erp/v1/webhooks/{id} changes; a field left out stays as it is. */
+export interface EndpointChange {
+  url?: string;
+  types?: readonly ErpEventType[];
+  /** null enables the endpoint, a time disables it from then. */
+  disabledAt?: string | null;
+  /** The time from which failures count afresh: the retry state is forgotten and the next attempt is due then. */
+  retriesFrom?: string;
+}
+
 export function createWebhookRepository(db: Database) {
   const isPostgres = engineOf(db) === 'postgres';
   return {
@@ -75,6 +86,21 @@ export function createWebhookRepository(db: Database) {
     async remove(tenantId: number, id: number): Promise<boolean> {
       const result = await db.deleteFrom('webhook_endpoints').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Changes the tenant's endpoint; answers it as it now is, or undefined when the tenant has no such endpoint. */
+    update(tenantId: number, id: number, change: EndpointChange) {
+      const columns = {
+        ...(change.url !== undefined ? { url: change.url } : {}),
+        ...(change.types !== undefined ? { types: JSON.stringify(change.types) } : {}),
+        // Disabling keeps the time it was first disabled.
+        ...(change.disabledAt !== undefined ? { disabled_at: change.disabledAt === null ? null : sql<string>`coalesce(disabled_at, ${change.disabledAt})` } : {}),
+        ...(change.retriesFrom !== undefined ? { attempts: 0, failing_since: null, next_attempt_at: change.retriesFrom } : {}),
+      };
+      if (Object.keys(columns).length === 0) {
+        return db.selectFrom('webhook_endpoints').select(endpointColumns).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      }
+      return db.updateTable('webhook_endpoints').set(columns).where('tenant_id', '=', tenantId).where('id', '=', id).returning(endpointColumns).executeTakeFirst();
     },
 
     async exists(tenantId: number, id: number): Promise<boolean> {
