@@ -21,6 +21,9 @@ interface Received {
 interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** Told when the request has come in; the answer waits for `held`. */
+  arrived?: () => void;
+  held?: Promise<void>;
 }
 
 const quietLog = { warn: () => undefined, error: () => undefined };
@@ -31,10 +34,12 @@ async function receiver(script: Answer[] = []) {
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
+    request.on('end', async () => {
       const answer = script.shift() ?? { status: 200 };
       if (answer.status === 0) return;
       received.push({ headers: request.headers, body });
+      answer.arrived?.();
+      await answer.held;
       response.writeHead(answer.status, answer.headers ?? {}).end();
     });
   });
@@ -421,6 +426,33 @@ describe('changing an endpoint, and enabling it again', () => {
     expect(moved.received.every((delivery) => signatureValid(endpoint.secret, delivery))).toBe(true);
     await remove(key, endpoint.id);
     await Promise.all([old.close(), moved.close()]);
+  });
+
+  it('sends nothing more once disabled while a delivery is on its way', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    let arrived!: () => void;
+    const onItsWay = new Promise<void>((resolve) => (arrived = resolve));
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const local = await receiver([{ status: 200, arrived, held }]);
+    const endpoint = await register(key, local.url, ['order.placed']);
+    await happen(tenantId, 'order.placed', { orderNumber: 'W-1' });
+    await happen(tenantId, 'order.placed', { orderNumber: 'W-2' });
+
+    const round = deliver();
+    await onItsWay;
+    expect((await change(key, endpoint.id, { enabled: false })).body).toMatchObject({ disabled: true });
+    answer();
+    await round;
+    expect(orderNumbersOf(local.received)).toEqual(['W-1']);
+    expect((await erpCall(shop.app, key, 'GET', '/erp/v1/webhooks')).body).toEqual([expect.objectContaining({ id: endpoint.id, disabled: true })]);
+
+    // Enabled, it starts again with the event whose answer came after the disable: delivery is at least once.
+    await change(key, endpoint.id, { enabled: true });
+    expect(await deliver()).toBe(2);
+    expect(orderNumbersOf(local.received)).toEqual(['W-1', 'W-1', 'W-2']);
+    await remove(key, endpoint.id);
+    await local.close();
   });
 
   it('refuses malformed changes and keys without webhooks:manage, answers another tenant\'s endpoint as unknown, and changes nothing then', async () => {

@@ -94,7 +94,11 @@ export function createWebhookRepository(db: Database) {
         ...(change.url !== undefined ? { url: change.url } : {}),
         ...(change.types !== undefined ? { types: JSON.stringify(change.types) } : {}),
         // Disabling keeps the time it was first disabled.
-        ...(change.disabledAt !== undefined ? { disabled_at: change.disabledAt === null ? null : sql<string>`coalesce(disabled_at, ${change.disabledAt})` } : {}),
+        ...(change.disabledAt === null
+          ? // A lease left from before it was disabled ends: its worker stopped when it could not save (saveProgress).
+            { disabled_at: null, claimed_until: sql<string | null>`case when disabled_at is null then claimed_until end` }
+          : {}),
+        ...(change.disabledAt ? { disabled_at: sql<string>`coalesce(disabled_at, ${change.disabledAt})` } : {}),
         ...(change.retriesFrom !== undefined ? { attempts: 0, failing_since: null, next_attempt_at: change.retriesFrom } : {}),
       };
       if (Object.keys(columns).length === 0) {
@@ -170,7 +174,10 @@ export function createWebhookRepository(db: Database) {
         .execute();
     },
 
-    /** Stores the endpoint's progress while the lease `until` still holds; answers whether it did. */
+    /**
+     * Stores the endpoint's progress while the lease `until` still holds and nobody disabled the endpoint
+     * meanwhile (PATCH /erp/v1/webhooks/{id}); answers whether it did: if not, the worker stops.
+     */
     async saveProgress(id: number, until: string, progress: EndpointProgress): Promise<boolean> {
       const result = await db
         .updateTable('webhook_endpoints')
@@ -183,6 +190,7 @@ export function createWebhookRepository(db: Database) {
         })
         .where('id', '=', id)
         .where('claimed_until', '=', until)
+        .where('disabled_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
