@@ -7,6 +7,7 @@ import { createErpEventRepository, recordErpEvent } from '../../server/modules/e
 import { copyTemplateDatabase, testEngine, type TestDatabase } from '../setup/test-database.ts';
 import { orderAt, startAppProcess, stopAppProcess, type AppProcess } from './app-process-fixtures.ts';
 import { createBuyers, orderableProduct, shippingAddressOf } from './buyer-fixtures.ts';
+import type { FeedEvent } from './erp-order-fixtures.ts';
 
 // The ERP's event feed with everything real (docs/decisions/0021-erp-event-feed.md): two app processes on
 // one database (SQLite: one file both write; PostgreSQL: one database), 50 buyers checking out at once, half
@@ -21,14 +22,6 @@ import { createBuyers, orderableProduct, shippingAddressOf } from './buyer-fixtu
 // passed that many seqs, as a slow change of another kind would (numbering events by id or at insert would
 // put those events behind seqs the readers had passed). SQLite has one writer at a time: a transaction held open there would only
 // stop both processes, and no transaction can commit out of the order it wrote in.
-
-interface FeedEvent {
-  id: number;
-  type: string;
-  seq: number;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
 
 const checkouts = 50;
 const readers = 3;

@@ -5,6 +5,15 @@ import type { TestShop } from './helper.ts';
 // What the ERP event and order tests share: API keys, ERP requests, and placing an order as a buyer
 // through the storefront API (a basket of one product, then POST /api/order/create).
 
+/** An event as GET /erp/v1/events answers it. */
+export interface FeedEvent {
+  id: number;
+  type: string;
+  seq: number;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
 export async function demoTenantId(shop: TestShop): Promise<number> {
   return (await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow()).id;
 }

@@ -428,6 +428,26 @@ describe('changing an endpoint, and enabling it again', () => {
     await Promise.all([old.close(), moved.close()]);
   });
 
+  it('tries a new address at once, without the pause the old one\'s failures had earned', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    const failing = await receiver([{ status: 503 }, { status: 503 }]);
+    const endpoint = await register(key, failing.url, ['order.placed']);
+    await happen(tenantId, 'order.placed', { orderNumber: 'N-1' });
+    await deliver();
+    shop.clock.advance(5_000);
+    await deliver();
+    // Two failures: the next attempt would be five minutes away.
+    expect(await deliver()).toBe(0);
+
+    const working = await receiver();
+    await change(key, endpoint.id, { url: working.url });
+    expect(await deliver()).toBe(1);
+    expect(orderNumbersOf(working.received)).toEqual(['N-1']);
+    expect((await erpCall(shop.app, key, 'GET', `/erp/v1/webhooks/${endpoint.id}/deliveries`)).body[0]).toMatchObject({ attempt: 1, status: 200 });
+    await remove(key, endpoint.id);
+    await Promise.all([failing.close(), working.close()]);
+  });
+
   it('sends nothing more once disabled while a delivery is on its way', async () => {
     const { tenantId, key } = await tenantWithKey();
     let arrived!: () => void;
