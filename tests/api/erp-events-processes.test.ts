@@ -20,8 +20,8 @@ import type { FeedEvent } from './erp-order-fixtures.ts';
 // so their events are written in commit order anyway. On PostgreSQL the test therefore also holds open
 // transactions of its own that write an event before the first checkout and commit only once a reader has
 // passed that many seqs, as a slow change of another kind would (numbering events by id or at insert would
-// put those events behind seqs the readers had passed). SQLite has one writer at a time: a transaction held open there would only
-// stop both processes, and no transaction can commit out of the order it wrote in.
+// put those events behind seqs the readers had passed). SQLite has one writer at a time: a transaction held
+// open there would only stop both processes, and no transaction can commit out of the order it wrote in.
 
 const checkouts = 50;
 const readers = 3;
@@ -112,8 +112,16 @@ afterAll(async () => {
 
 it('gives every polling reader every order placed on two processes exactly once, in seq order, without gaps', async () => {
   const [first, second] = apps as [AppProcess, AppProcess];
-  // The demo data's events are in the feed already; readers start after the newest, as a new ERP would.
+  // Readers start after the newest event there is, as a new ERP would.
   const start = (await fullFeed(first, 0)).at(-1)?.seq ?? 0;
+  // Their events are written before any order's, so they have the lowest ids.
+  const slow = await Promise.all(slowCommitsOnceRead.map((_, index) => slowTransaction(index)));
+  /** The most events a reader has read so far. */
+  let mostRead = 0;
+  function readerRead(count: number) {
+    mostRead = Math.max(mostRead, count);
+    for (const [index, threshold] of slowCommitsOnceRead.entries()) if (mostRead >= threshold) slow[index]!.release();
+  }
 
   let checkoutsDone = false;
   let checkoutsDoneAt = 0;
@@ -132,14 +140,6 @@ it('gives every polling reader every order placed on two processes exactly once,
       await pause(5);
     }
   }
-  // Their events are written before any order's, so they have the lowest ids.
-  const slow = await Promise.all(slowCommitsOnceRead.map((_, index) => slowTransaction(index)));
-  /** The most events a reader has read so far. */
-  let mostRead = 0;
-  function readerRead(count: number) {
-    mostRead = Math.max(mostRead, count);
-    for (const [index, threshold] of slowCommitsOnceRead.entries()) if (mostRead >= threshold) slow[index]!.release();
-  }
   // Every reader has asked once before the first checkout is sent: they poll all the while.
   const firstPages = await Promise.all(Array.from({ length: readers }, (_, index) => feedPage(apps[index % 2]!, start)));
   expect(firstPages.map((page) => page.events)).toEqual(Array.from({ length: readers }, () => []));
@@ -154,8 +154,10 @@ it('gives every polling reader every order placed on two processes exactly once,
     checkoutsDone = true;
     checkoutsDoneAt = Date.now();
   });
-  await Promise.all(slow.map((transaction) => transaction.committed));
   const read = await Promise.all(reading);
+  // Released already unless readers fell short (then the assertions below say so): never left hanging.
+  for (const transaction of slow) transaction.release();
+  await Promise.all(slow.map((transaction) => transaction.committed));
   for (const answer of answers) expect(answer.status, answer.body).toBe(201);
   const orderNumbers = answers.map((answer) => (JSON.parse(answer.body) as { orderNumber: string }).orderNumber);
 
