@@ -7,21 +7,13 @@ import { recordErpEvent } from '../../server/modules/erp-events/erp-event.reposi
 import { createPaymentRepository } from '../../server/modules/payments/payment.repository.ts';
 import { testDataRoot, testEngine } from '../setup/test-database.ts';
 import { createBuyers } from './buyer-fixtures.ts';
-import { demoTenantId, erpCall, erpKey, fillBasket, orderableProduct, otherTenant, placeOrder, shippingAddressOf } from './erp-order-fixtures.ts';
+import { demoTenantId, erpCall, erpKey, fillBasket, orderableProduct, otherTenant, placeOrder, shippingAddressOf, type FeedEvent } from './erp-order-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 
 // The ERP's event feed (GET /erp/v1/events; docs/decisions/0021-erp-event-feed.md): every change writes its
 // event in its own transaction, the sequencer numbers the committed ones, and a reader that keeps the
 // last seq sees every event exactly once, in order, even while orders commit in parallel on two app
 // processes of one database.
-
-interface FeedEvent {
-  id: number;
-  type: string;
-  seq: number;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
 
 let shop: TestShop;
 let tenantId: number;

@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { startAppProcess, stopAppProcess, type AppProcess } from './app-process-fixtures.ts';
 import { systemClock } from '../../server/lib/clock.ts';
 import { createApiClientRepository } from '../../server/modules/erp/api-client.repository.ts';
 import { createApiClientService } from '../../server/modules/erp/api-client.service.ts';
 import { copyTemplateDatabase, type TestDatabase } from '../setup/test-database.ts';
-import { startApiServer } from '../support/api-server-process.ts';
 import { ndjson } from './erp-job-fixtures.ts';
 
 // A crash during a load job: the shop process (running its jobs on its worker thread, as in production) is
@@ -17,9 +16,9 @@ const products = 3000;
 let database: TestDatabase;
 let handle: DatabaseHandle;
 let secret: string;
-let server: ChildProcess | undefined;
+let server: AppProcess | undefined;
 
-const startServer = () => startApiServer(database.url, { ERP_JOBS: 'thread', ERP_JOB_CHUNK_ROWS: '100', ERP_JOB_POLL_MS: '100' });
+const startServer = () => startAppProcess(database.url, { ERP_JOBS: 'thread', ERP_JOB_CHUNK_ROWS: '100', ERP_JOB_POLL_MS: '100' });
 
 const erp = (port: number, method: string, url: string, body?: string, contentType = 'application/json') =>
   fetch(`http://127.0.0.1:${port}/erp/v1${url}`, { method, headers: { authorization: `Bearer ${secret}`, ...(body ? { 'content-type': contentType } : {}) }, ...(body ? { body } : {}) });
@@ -51,14 +50,14 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  server?.kill('SIGKILL');
+  await stopAppProcess(server);
   await handle.close();
   await database.drop();
 });
 
 it('resumes a job at its last committed chunk after the process was killed, counting every row once', async () => {
   const first = await startServer();
-  server = first.process;
+  server = first;
   expect((await erp(first.port, 'PUT', '/categories', JSON.stringify([{ externalId: 'CRASH-CAT', parentExternalId: null, names: { de: 'Absturz', en: 'Crash' } }]))).status).toBe(200);
   const posted = await erp(first.port, 'POST', '/jobs?type=products', ndjson(Array.from({ length: products }, (_, i) => product(i))), 'application/x-ndjson');
   expect(posted.status, await posted.clone().text()).toBe(202);
@@ -70,8 +69,7 @@ it('resumes a job at its last committed chunk after the process was killed, coun
     expect(tries).toBeLessThan(600);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  first.process.kill('SIGKILL');
-  await new Promise((resolve) => first.process.once('exit', resolve));
+  await stopAppProcess(first);
   const atCrash = await job();
   expect(atCrash.chunk_count).toBe(products / 100);
   expect(atCrash.next_chunk).toBeLessThan(atCrash.chunk_count);
@@ -83,7 +81,7 @@ it('resumes a job at its last committed chunk after the process was killed, coun
   // The dead process's lease runs out (a minute; here at once), then the new process takes the job over.
   await handle.db.updateTable('erp_jobs').set({ claimed_until: '2000-01-01T00:00:00.000Z' }).where('public_id', '=', jobId).execute();
   const second = await startServer();
-  server = second.process;
+  server = second;
   let answer: { state: string; rows: number; counts: Record<string, number>; chunks: { total: number; committed: number } } | undefined;
   for (let tries = 0; tries < 1200; tries++) {
     answer = (await (await erp(second.port, 'GET', `/jobs/${jobId}`)).json()) as typeof answer;

@@ -5,6 +5,15 @@ import type { TestShop } from './helper.ts';
 // What the ERP event and order tests share: API keys, ERP requests, and placing an order as a buyer
 // through the storefront API (a basket of one product, then POST /api/order/create).
 
+/** An event as GET /erp/v1/events answers it. */
+export interface FeedEvent {
+  id: number;
+  type: string;
+  seq: number;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
 export async function demoTenantId(shop: TestShop): Promise<number> {
   return (await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow()).id;
 }
@@ -16,7 +25,7 @@ export async function erpKey(shop: TestShop, tenantId: number, scopes: ErpScope[
 }
 
 /** An ERP request: status and parsed body. */
-export async function erpCall(app: TestShop['app'], secret: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+export async function erpCall(app: TestShop['app'], secret: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) {
   const response = await app.inject({ method, url, headers: secret ? { authorization: `Bearer ${secret}` } : {}, ...(payload ? { payload } : {}) });
   return { statusCode: response.statusCode, body: response.body ? response.json() : null };
 }

@@ -21,6 +21,9 @@ interface Received {
 interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** Told when the request has come in; the answer waits for `held`. */
+  arrived?: () => void;
+  held?: Promise<void>;
 }
 
 const quietLog = { warn: () => undefined, error: () => undefined };
@@ -31,10 +34,12 @@ async function receiver(script: Answer[] = []) {
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
+    request.on('end', async () => {
       const answer = script.shift() ?? { status: 200 };
       if (answer.status === 0) return;
       received.push({ headers: request.headers, body });
+      answer.arrived?.();
+      await answer.held;
       response.writeHead(answer.status, answer.headers ?? {}).end();
     });
   });
@@ -346,5 +351,152 @@ describe('delivering events', () => {
     expect(local.received.map((delivery) => JSON.parse(delivery.body).data.orderNumber)).toEqual(['TWO-1', 'TWO-2', 'TWO-3', 'TWO-4', 'TWO-5', 'TWO-6']);
     await remove(key, endpoint.id);
     await local.close();
+  });
+});
+
+describe('changing an endpoint, and enabling it again', () => {
+  const change = (key: string | null, id: number, payload: object) => erpCall(shop.app, key, 'PATCH', `/erp/v1/webhooks/${id}`, payload);
+  const orderNumbersOf = (received: Received[]) => received.map((delivery) => JSON.parse(delivery.body).data.orderNumber);
+
+  it('resumes a disabled endpoint where it stopped: the event it failed on, then those since, the retries counted afresh', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    const failures: Answer[] = Array.from({ length: 40 }, () => ({ status: 503 }));
+    const local = await receiver(failures);
+    const endpoint = await register(key, local.url, ['order.placed']);
+    await happen(tenantId, 'order.placed', { orderNumber: 'E-1' });
+    await deliver();
+    for (let hour = 0; hour < 24; hour += 2) {
+      shop.clock.advance(2 * 3_600_000);
+      await deliver();
+    }
+    const disabled = (await erpCall(shop.app, key, 'GET', '/erp/v1/webhooks')).body[0];
+    expect(disabled).toMatchObject({ id: endpoint.id, disabled: true });
+    const failedOn = local.received[0]!.headers['webhook-id'];
+    // What happens while it is disabled waits for it.
+    await happen(tenantId, 'order.placed', { orderNumber: 'E-2' });
+    await happen(tenantId, 'order.placed', { orderNumber: 'E-3' });
+    await deliver();
+    const triedBefore = local.received.length;
+    expect(orderNumbersOf(local.received)).toEqual(Array.from({ length: triedBefore }, () => 'E-1'));
+
+    failures.length = 0;
+    const enabled = await change(key, endpoint.id, { enabled: true });
+    expect(enabled.statusCode, JSON.stringify(enabled.body)).toBe(200);
+    expect(enabled.body).toEqual({ id: endpoint.id, url: local.url, types: ['order.placed'], disabled: false, disabledAt: null, createdAt: disabled.createdAt });
+    expect(await deliver()).toBe(3);
+    const resumed = local.received.slice(triedBefore);
+    expect(orderNumbersOf(resumed)).toEqual(['E-1', 'E-2', 'E-3']);
+    expect(resumed[0]!.headers['webhook-id']).toBe(failedOn);
+    expect(signatureValid(endpoint.secret, resumed[0]!)).toBe(true);
+    const deliveries = (await erpCall(shop.app, key, 'GET', `/erp/v1/webhooks/${endpoint.id}/deliveries`)).body as { attempt: number; status: number }[];
+    expect(deliveries.slice(0, 3).map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+      [1, 200],
+      [1, 200],
+      [1, 200],
+    ]);
+    expect(await deliver()).toBe(0);
+    await remove(key, endpoint.id);
+    await local.close();
+  });
+
+  it('disables an endpoint and changes its address and types; enabled, it is sent what waited, at the new address', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    const old = await receiver();
+    const endpoint = await register(key, old.url, ['order.placed']);
+    const stopped = await change(key, endpoint.id, { enabled: false });
+    expect(stopped.body).toMatchObject({ disabled: true, disabledAt: expect.any(String) });
+    await happen(tenantId, 'order.placed', { orderNumber: 'P-1' });
+    await happen(tenantId, 'order.paid', { orderNumber: 'P-1' });
+    expect(await deliver()).toBe(0);
+    shop.clock.advance(1_000);
+    // Disabling again keeps the time it was first disabled.
+    expect((await change(key, endpoint.id, { enabled: false })).body.disabledAt).toBe(stopped.body.disabledAt);
+
+    const moved = await receiver();
+    const changed = await change(key, endpoint.id, { url: moved.url, types: ['order.placed', 'order.paid', 'order.paid'] });
+    expect(changed.statusCode, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ url: moved.url, types: ['order.placed', 'order.paid'], disabled: true });
+    expect(await deliver()).toBe(0);
+    expect((await change(key, endpoint.id, {})).body).toEqual(changed.body);
+
+    expect((await change(key, endpoint.id, { enabled: true })).body).toMatchObject({ disabled: false, disabledAt: null });
+    expect(await deliver()).toBe(2);
+    expect(old.received).toEqual([]);
+    expect(moved.received.map((delivery) => JSON.parse(delivery.body).type)).toEqual(['order.placed', 'order.paid']);
+    expect(moved.received.every((delivery) => signatureValid(endpoint.secret, delivery))).toBe(true);
+    await remove(key, endpoint.id);
+    await Promise.all([old.close(), moved.close()]);
+  });
+
+  it('tries a new address at once, without the pause the old one\'s failures had earned', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    const failing = await receiver([{ status: 503 }, { status: 503 }]);
+    const endpoint = await register(key, failing.url, ['order.placed']);
+    await happen(tenantId, 'order.placed', { orderNumber: 'N-1' });
+    await deliver();
+    shop.clock.advance(5_000);
+    await deliver();
+    // Two failures: the next attempt would be five minutes away.
+    expect(await deliver()).toBe(0);
+
+    const working = await receiver();
+    await change(key, endpoint.id, { url: working.url });
+    expect(await deliver()).toBe(1);
+    expect(orderNumbersOf(working.received)).toEqual(['N-1']);
+    expect((await erpCall(shop.app, key, 'GET', `/erp/v1/webhooks/${endpoint.id}/deliveries`)).body[0]).toMatchObject({ attempt: 1, status: 200 });
+    await remove(key, endpoint.id);
+    await Promise.all([failing.close(), working.close()]);
+  });
+
+  it('sends nothing more once disabled while a delivery is on its way', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    let arrived!: () => void;
+    const onItsWay = new Promise<void>((resolve) => (arrived = resolve));
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const local = await receiver([{ status: 200, arrived, held }]);
+    const endpoint = await register(key, local.url, ['order.placed']);
+    await happen(tenantId, 'order.placed', { orderNumber: 'W-1' });
+    await happen(tenantId, 'order.placed', { orderNumber: 'W-2' });
+
+    const round = deliver();
+    await onItsWay;
+    expect((await change(key, endpoint.id, { enabled: false })).body).toMatchObject({ disabled: true });
+    answer();
+    await round;
+    expect(orderNumbersOf(local.received)).toEqual(['W-1']);
+    expect((await erpCall(shop.app, key, 'GET', '/erp/v1/webhooks')).body).toEqual([expect.objectContaining({ id: endpoint.id, disabled: true })]);
+
+    // Enabled, it starts again with the event whose answer came after the disable: delivery is at least once.
+    await change(key, endpoint.id, { enabled: true });
+    expect(await deliver()).toBe(2);
+    expect(orderNumbersOf(local.received)).toEqual(['W-1', 'W-1', 'W-2']);
+    await remove(key, endpoint.id);
+    await local.close();
+  });
+
+  it('refuses malformed changes and keys without webhooks:manage, answers another tenant\'s endpoint as unknown, and changes nothing then', async () => {
+    const { tenantId, key } = await tenantWithKey();
+    const endpoint = await register(key, 'https://erp.example.com/hooks', ['order.placed']);
+    const before = (await erpCall(shop.app, key, 'GET', '/erp/v1/webhooks')).body;
+
+    const plain = await change(key, endpoint.id, { url: 'http://erp.example.com/hooks', enabled: false });
+    expect(plain).toMatchObject({ statusCode: 400, body: { messageKey: 'erp.webhooks.url.invalid', field: 'url' } });
+    for (const payload of [{ types: [] }, { types: ['order.shipped'] }, { enabled: 'yes' }, { secret: 'whsec_x' }, { url: 42 }]) {
+      expect((await change(key, endpoint.id, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await erpCall(shop.app, key, 'PATCH', '/erp/v1/webhooks/x', { enabled: true })).statusCode).toBe(400);
+    expect((await change(key, endpoint.id + 100_000, { enabled: true })).body).toMatchObject({ messageKey: 'erp.webhooks.not_found' });
+
+    expect((await change(null, endpoint.id, { enabled: false })).statusCode).toBe(401);
+    const reader = await erpKey(shop, tenantId, ['orders:read']);
+    expect((await change(reader, endpoint.id, { enabled: false })).body).toMatchObject({ messageKey: 'api.scope.missing', details: { scope: 'webhooks:manage' } });
+    const other = await tenantWithKey();
+    const foreign = await change(other.key, endpoint.id, { enabled: false, url: 'https://evil.example.com/' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toMatchObject({ messageKey: 'erp.webhooks.not_found' });
+
+    expect((await erpCall(shop.app, key, 'GET', '/erp/v1/webhooks')).body).toEqual(before);
+    await remove(key, endpoint.id);
   });
 });

@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { orderAt, startAppProcess, stopAppProcess, type AppProcess } from './app-process-fixtures.ts';
 import { createBuyers } from './buyer-fixtures.ts';
 import { copyTemplateDatabase, type TestDatabase } from '../setup/test-database.ts';
-import { startApiServer } from '../support/api-server-process.ts';
 
 // A crash while ordering: the shop process is killed (SIGKILL, no shutdown) while checkouts are running.
 // After a restart every order is complete or absent, order numbers have no gaps, and no basket lost a
@@ -16,17 +15,7 @@ let handle: DatabaseHandle;
 let product: { id: number; sku: string };
 let addressId: number;
 const tokens: string[] = [];
-let server: ChildProcess | undefined;
-
-const startServer = () => startApiServer(database.url);
-
-function order(port: number, token: string, key: string) {
-  return fetch(`http://127.0.0.1:${port}/api/order/create`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${token}`, 'idempotency-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify({ orderType: 'order', shippingAddressId: addressId, shippingMethodId: 1, paymentMethodId: 1, termsAccepted: true }),
-  });
-}
+let server: AppProcess | undefined;
 
 beforeAll(async () => {
   database = await copyTemplateDatabase(inject('databaseTemplate'));
@@ -58,20 +47,20 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  server?.kill('SIGKILL');
+  await stopAppProcess(server);
   await handle.close();
   await database.drop();
 });
 
 it('keeps every order whole or absent when the process is killed during checkouts', async () => {
-  const first = await startServer();
-  server = first.process;
+  const first = await startAppProcess(database.url);
+  server = first;
   // Pull the plug as soon as a few orders are answered, in the middle of the others.
   let answered = 0;
   let pullPlug = () => {};
   const fewAnswered = new Promise<void>((resolve) => (pullPlug = resolve));
   const inFlight = tokens.map((token, i) =>
-    order(first.port, token, `crash-key-${i}`).then(
+    orderAt(first.port, token, `crash-key-${i}`, addressId).then(
       (response) => {
         if (++answered === 5) pullPlug();
         return response.status;
@@ -83,8 +72,8 @@ it('keeps every order whole or absent when the process is killed during checkout
   first.process.kill('SIGKILL');
   await Promise.all(inFlight);
 
-  const second = await startServer();
-  server = second.process;
+  const second = await startAppProcess(database.url);
+  server = second;
   const db = handle.db;
   const orders = await db.selectFrom('orders').select(['id', 'order_number', 'user_id', 'costs', 'net_total_cents', 'vat_total_cents', 'gross_total_cents']).where('order_number', 'like', 'WEB-%').execute();
   const items = await db.selectFrom('order_items').select(['order_id', 'quantity']).where('order_id', 'in', orders.length ? orders.map((o) => o.id) : [0]).execute();
@@ -115,7 +104,7 @@ it('keeps every order whole or absent when the process is killed during checkout
 
   // Retrying after the crash: claims of killed requests count as abandoned once old enough.
   await db.updateTable('checkout_requests').set({ started_at: '2000-01-01T00:00:00.000Z' }).where('order_id', 'is', null).execute();
-  const retried = await Promise.all(tokens.map((token, i) => order(second.port, token, `crash-key-${i}`).then((r) => r.status)));
+  const retried = await Promise.all(tokens.map((token, i) => orderAt(second.port, token, `crash-key-${i}`, addressId).then((r) => r.status)));
   expect(retried.every((status) => status === 200 || status === 201)).toBe(true);
   expect(retried.filter((status) => status === 200)).toHaveLength(orders.length);
   const total = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('order_number', 'like', 'WEB-%').executeTakeFirstOrThrow();

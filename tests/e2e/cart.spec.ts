@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { grossCents } from '../../core/vat.ts';
 import { cartLine, findCartProducts, formatEuro, orderLine, preOrderLine, shopApi, signInWithBasket, startSessionWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
-import { captureScreens, signIn, viewports, withShopDatabase } from './helpers.ts';
+import { captureScreens, signIn, viewports, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
 // The order cart, the pre-order cart and the wishlist in the browser (docs/product.md, Cart): header
 // counts, the cart page with its summary and modals, the store's syncing, and the wishlist page.
@@ -132,7 +132,12 @@ test('quantities step by the batch size, refuse while saving, and lines can be r
   const [a] = products.plain;
   const { batched, preOrderable } = products;
   const api = await startSessionWithBasket(page, [orderLine(a!, 1), orderLine(batched, batched.batchSize), preOrderLine(preOrderable, [1, 0, 0])]);
+  // Clicks before the page is hydrated would go nowhere.
   await page.goto('/detailed-cart?type=order');
+  await waitUntilSettled(page);
+  // The cart refuses a change while the one before is being saved (the test below checks the warning), and a
+  // save ends with reading the basket back: each step waits until the page has it.
+  const saved = () => expect(page.locator('section[aria-busy]')).toHaveAttribute('aria-busy', 'false');
   const line = cartLine(page, batched.sku);
   const quantity = line.getByTestId('line-quantity');
   await expect(quantity).toHaveValue(String(batched.batchSize));
@@ -142,9 +147,11 @@ test('quantities step by the batch size, refuse while saving, and lines can be r
   await expect(quantity).toHaveValue(String(batched.batchSize * 2));
   await expect(line.getByTestId('line-total')).toHaveText(formatEuro(batched.priceCents * batched.batchSize * 2));
   await expect.poll(async () => (await api.basket()).items.find((item) => item.sku === batched.sku)?.quantity).toBe(batched.batchSize * 2);
+  await saved();
 
   await line.getByRole('button', { name: /^Weniger/ }).click();
   await expect(quantity).toHaveValue(String(batched.batchSize));
+  await saved();
 
   // A typed quantity that is not a multiple of the batch size is explained and not sent.
   await quantity.fill(String(batched.batchSize + 1));
@@ -163,11 +170,13 @@ test('quantities step by the batch size, refuse while saving, and lines can be r
     await route.continue();
   });
   await line.getByRole('button', { name: /^Mehr/ }).click();
+  await expect(page.locator('section[aria-busy]')).toHaveAttribute('aria-busy', 'true');
   await cartLine(page, a!.sku).getByRole('button', { name: /^Mehr/ }).click();
   await expect(toast(page, 'Bitte warten Sie, bis der Warenkorb aktualisiert ist.')).toBeVisible();
   await expect(page.getByTestId('toast').filter({ hasText: 'Bitte warten' })).toHaveAttribute('data-type', 'warning');
   releaseSave();
   await page.unrouteAll({ behavior: 'wait' });
+  await saved();
 
   await cartLine(page, a!.sku).getByTestId('line-remove').click();
   await expect(toast(page, 'Der Artikel wurde aus dem Warenkorb entfernt.')).toBeVisible();
@@ -179,6 +188,7 @@ test('quantities step by the batch size, refuse while saving, and lines can be r
   await season.getByRole('button', { name: /^Mehr/ }).nth(1).click();
   await expect(season.getByTestId('season-quantity-1')).toHaveValue('1');
   await expect.poll(async () => (await api.basket()).items.find((item) => item.orderType === 'preOrder')?.quantities).toEqual([1, 1, 0]);
+  await saved();
 
   await page.getByTestId('empty-cart').click();
   await page.getByTestId('empty-cart-confirm').click();

@@ -120,6 +120,7 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /erp/v1/events',                                 noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['POST /erp/v1/webhooks',                              noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/webhooks',                               noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PATCH /erp/v1/webhooks/:id',                         noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['DELETE /erp/v1/webhooks/:id',                        noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/webhooks/:id/deliveries',                noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/orders/:orderNumber',                    noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],

@@ -32,9 +32,13 @@ afterAll(async () => {
 const routes = serverRoutes(shop.routes).filter((route) => route.kind === 'erp' || route.kind === 'erp-fallback');
 const scopeOf = (url: string, method: string) => shop.routes.find((route) => route.url === url && route.method === method)?.erpScope;
 
-/** A plain request: an upsert gets one empty row (it fails alone and writes nothing), a read no body. */
+/**
+ * A plain request: an upsert gets one empty row (it fails alone and writes nothing), a change (PATCH) an
+ * empty object, a read no body.
+ */
 function baseOf(method: string, params: string[]): BaseInput {
   const values = Object.fromEntries(params.map((name) => [name, name === '*' ? 'no-such-route' : 'X-1']));
+  if (method === 'PATCH') return { params: values, query: [], body: { kind: 'json', value: {} } };
   return method === 'PUT' || method === 'POST' ? { params: values, query: [], body: { kind: 'json', value: [{}] } } : { params: values, query: [] };
 }
 

@@ -15,11 +15,23 @@ const webhookRegistration = z
   })
   .meta({ id: 'WebhookRegistration', example: { url: 'https://erp.example.com/shop-events', types: ['order.placed', 'order.cancelled'] } });
 
+const webhookChange = z
+  .strictObject({
+    url: webhookRegistration.shape.url.optional(),
+    types: webhookRegistration.shape.types.optional(),
+    enabled: z.boolean().optional().meta({
+      description:
+        'true sends again, from where it stopped: the event it failed on first, then every later one the feed still keeps (30 days), ' +
+        'the retry state forgotten. false stops sending; events wait for it as long as the feed keeps them.',
+    }),
+  })
+  .meta({ id: 'WebhookChange', description: 'What to change; a field left out stays as it is.', example: { enabled: true, url: 'https://erp.example.com/shop-events' } });
+
 const webhookFields = {
   id: z.number().int(),
   url: z.string(),
   types: z.array(z.enum(erpEventTypes)),
-  disabled: z.boolean().meta({ description: 'True after 24 hours of failed attempts: nothing more is sent; register the endpoint anew.' }),
+  disabled: z.boolean().meta({ description: 'True after 24 hours of failed attempts (or when disabled by PATCH): nothing more is sent until it is enabled again.' }),
   disabledAt: z.string().nullable(),
   createdAt: z.string(),
 };
@@ -71,6 +83,23 @@ export default async function webhookRoutes(app: FastifyInstance, { services }: 
       schema: { tags: ['Webhooks'], summary: 'The webhook endpoints', description: 'The tenant\'s endpoints, without their secrets.', response: { 200: z.array(webhook) } },
     },
     (request) => services.webhooks.list(request.erp),
+  );
+  routes.patch(
+    '/webhooks/:id',
+    {
+      config: { erpScope: 'webhooks:manage' },
+      schema: {
+        tags: ['Webhooks'],
+        summary: 'Change, enable or disable a webhook endpoint',
+        description:
+          'Changes the URL or the types, or enables the endpoint again after it was disabled: sending resumes with the event it ' +
+          'stopped at (the webhook-id is the same as before, so drop what you already stored). A new URL is tried at once. The secret stays.',
+        params: idParams,
+        body: webhookChange,
+        response: { 200: webhook },
+      },
+    },
+    (request) => services.webhooks.change(request.erp, request.params.id, request.body),
   );
   routes.delete(
     '/webhooks/:id',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { ErpEventType } from '../erp-events/erp-event-types.ts';
@@ -39,6 +40,16 @@ export interface WebhookAttemptNote {
 
 const endpointColumns = ['id', 'url', 'types', 'disabled_at', 'created_at'] as const;
 
+/** What PATCH /erp/v1/webhooks/{id} changes; a field left out stays as it is. */
+export interface EndpointChange {
+  url?: string;
+  types?: readonly ErpEventType[];
+  /** null enables the endpoint, a time disables it from then. */
+  disabledAt?: string | null;
+  /** The time from which failures count afresh: the retry state is forgotten and the next attempt is due then. */
+  retriesFrom?: string;
+}
+
 export function createWebhookRepository(db: Database) {
   const isPostgres = engineOf(db) === 'postgres';
   return {
@@ -75,6 +86,25 @@ export function createWebhookRepository(db: Database) {
     async remove(tenantId: number, id: number): Promise<boolean> {
       const result = await db.deleteFrom('webhook_endpoints').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Changes the tenant's endpoint; answers it as it now is, or undefined when the tenant has no such endpoint. */
+    update(tenantId: number, id: number, change: EndpointChange) {
+      const columns = {
+        ...(change.url !== undefined ? { url: change.url } : {}),
+        ...(change.types !== undefined ? { types: JSON.stringify(change.types) } : {}),
+        // Disabling keeps the time it was first disabled.
+        ...(change.disabledAt === null
+          ? // A lease left from before it was disabled ends: its worker stopped when it could not save (saveProgress).
+            { disabled_at: null, claimed_until: sql<string | null>`case when disabled_at is null then claimed_until end` }
+          : {}),
+        ...(change.disabledAt ? { disabled_at: sql<string>`coalesce(disabled_at, ${change.disabledAt})` } : {}),
+        ...(change.retriesFrom !== undefined ? { attempts: 0, failing_since: null, next_attempt_at: change.retriesFrom } : {}),
+      };
+      if (Object.keys(columns).length === 0) {
+        return db.selectFrom('webhook_endpoints').select(endpointColumns).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      }
+      return db.updateTable('webhook_endpoints').set(columns).where('tenant_id', '=', tenantId).where('id', '=', id).returning(endpointColumns).executeTakeFirst();
     },
 
     async exists(tenantId: number, id: number): Promise<boolean> {
@@ -144,7 +174,10 @@ export function createWebhookRepository(db: Database) {
         .execute();
     },
 
-    /** Stores the endpoint's progress while the lease `until` still holds; answers whether it did. */
+    /**
+     * Stores the endpoint's progress while the lease `until` still holds and nobody disabled the endpoint
+     * meanwhile (PATCH /erp/v1/webhooks/{id}); answers whether it did: if not, the worker stops.
+     */
     async saveProgress(id: number, until: string, progress: EndpointProgress): Promise<boolean> {
       const result = await db
         .updateTable('webhook_endpoints')
@@ -157,6 +190,7 @@ export function createWebhookRepository(db: Database) {
         })
         .where('id', '=', id)
         .where('claimed_until', '=', until)
+        .where('disabled_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

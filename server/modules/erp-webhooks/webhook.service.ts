@@ -7,8 +7,8 @@ import type { WebhookRepository } from './webhook.repository.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { attemptsKept } from './webhook-worker.ts';
 
-// The ERP's webhook endpoints (docs/erp-integration.md, Webhooks): registered, listed and removed per
-// tenant; the worker (webhook-worker.ts) sends them the events of their types sequenced after their
+// The ERP's webhook endpoints (docs/erp-integration.md, Webhooks): registered, listed, changed (enabled
+// again after the worker gave up) and removed per tenant; the worker (webhook-worker.ts) sends them the events of their types sequenced after their
 // registration.
 
 /** Plain http only to this machine (a receiver under test); everything else must be https. */
@@ -55,6 +55,23 @@ export function createWebhookService(deps: { webhooks: WebhookRepository; clock:
 
     async list(ctx: ErpContext) {
       return (await webhooks.list(ctx.tenantId)).map(endpointView);
+    },
+
+    /**
+     * Changes an endpoint's address or types, enables or disables it. Enabling resumes where it stopped:
+     * the event it failed on first, then every one after it the feed still keeps (30 days), with the retry
+     * state forgotten. A new address is tried at once too: the old one's failures do not count against it.
+     */
+    async change(ctx: ErpContext, id: number, input: { url?: string | undefined; types?: readonly ErpEventType[] | undefined; enabled?: boolean | undefined }) {
+      const now = clock.now().toISOString();
+      const row = await webhooks.update(ctx.tenantId, id, {
+        ...(input.url !== undefined ? { url: checkedUrl(input.url), retriesFrom: now } : {}),
+        ...(input.types !== undefined ? { types: [...new Set(input.types)] } : {}),
+        ...(input.enabled === true ? { disabledAt: null, retriesFrom: now } : {}),
+        ...(input.enabled === false ? { disabledAt: now } : {}),
+      });
+      if (!row) throw new AppError('not_found', 'erp.webhooks.not_found');
+      return endpointView(row);
     },
 
     async remove(ctx: ErpContext, id: number): Promise<void> {
