@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type Pg from 'pg';
 import type { DatabaseEngine } from '../config.ts';
 import { databaseEngineOf } from '../config.ts';
 import { namingStatements } from './named-statements.ts';
-import { openNodeSqlite } from './node-sqlite-adapter.ts';
+import { sqliteReadWriteDialect } from './sqlite-connections.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -51,6 +51,6 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     return { db, engine, close: () => db.destroy() };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: openNodeSqlite(url) }) });
+  const db = new Kysely<DB>({ dialect: sqliteReadWriteDialect(url) });
   return { db, engine, close: () => db.destroy() };
 }

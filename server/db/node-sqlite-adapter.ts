@@ -1,8 +1,8 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { SqliteStatement } from 'kysely';
 
-// Kysely's SqliteDialect speaks the better-sqlite3 interface; node:sqlite is built into Node 24
-// and needs no native build, so this thin adapter bridges the two.
+// One node:sqlite connection with the shop's settings and a cache of prepared statements; node:sqlite is
+// built into Node 24 and needs no native build. sqlite-connections.ts makes Kysely's dialect of two of them.
 
 function toSqliteValue(value: unknown): SQLInputValue {
   if (typeof value === 'boolean') return value ? 1 : 0;
@@ -15,7 +15,7 @@ function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map(toSqliteValue);
 }
 
-class NodeSqliteStatement implements SqliteStatement {
+export class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean;
   readonly #stmt: StatementSync;
 
@@ -42,11 +42,22 @@ class NodeSqliteStatement implements SqliteStatement {
 // are kept by their SQL text. Queries are built from a fixed set of shapes, so the map stays small.
 const maxCachedStatements = 1000;
 
-export function openNodeSqlite(file: string): SqliteDatabase {
+export interface NodeSqliteDatabase {
+  prepare(sql: string): NodeSqliteStatement;
+  /** Runs statements without parameters (BEGIN, COMMIT, PRAGMA). */
+  exec(sql: string): void;
+  close(): void;
+}
+
+/**
+ * Opens the file. busyTimeoutMs: how long a statement waits, holding the thread, for another connection's
+ * write lock (0: fails at once with SQLITE_BUSY, for a caller that waits without holding the thread).
+ */
+export function openNodeSqlite(file: string, options: { busyTimeoutMs: number }): NodeSqliteDatabase {
   const db = new DatabaseSync(file);
   const statements = new Map<string, NodeSqliteStatement>();
-  // WAL lets readers proceed while a write transaction runs; busy_timeout waits instead of failing.
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  // WAL lets readers proceed while a write transaction runs.
+  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)};`);
   // A catalogue of 100,000 products with a company's 20,000 orders is some 300 MB: with SQLite's default
   // 2 MB page cache nearly every page a request reads is a system call. Through a memory map (up to 1 GiB
   // of address space; the pages are the operating system's file cache, not the process's memory) a read
@@ -56,13 +67,7 @@ export function openNodeSqlite(file: string): SqliteDatabase {
   // ANALYZE of the tables that need it (SQLite's recommendation for long-lived connections) fixes that.
   db.exec('PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002;');
   return {
-    prepare: (text: string) => {
-      // Kysely opens every transaction with a deferred BEGIN. Another connection (the load jobs' worker
-      // thread, another process) may write between such a transaction's first read and its first write;
-      // SQLite then fails the write at once (SQLITE_BUSY, busy_timeout does not help a stale read). BEGIN
-      // IMMEDIATE takes the write lock first, waiting up to busy_timeout for a chunk's commit, so a checkout
-      // during an import waits instead of failing.
-      const sql = text === 'begin' ? 'begin immediate' : text;
+    prepare: (sql: string) => {
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= maxCachedStatements) statements.clear();
@@ -71,6 +76,7 @@ export function openNodeSqlite(file: string): SqliteDatabase {
       }
       return statement;
     },
+    exec: (sql: string) => db.exec(sql),
     close: () => {
       db.exec('PRAGMA optimize;');
       db.close();
