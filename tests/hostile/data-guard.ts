@@ -57,9 +57,10 @@ export function differences(before: Fingerprint, after: Fingerprint): string[] {
 }
 
 /**
- * Write counters beside the shop's tables: TEMP triggers (they live only on this connection, which
- * SQLite shares with the app, and never reach the database file) count the rows written to each
- * watched table, so only tables written to are fingerprinted again.
+ * Write counters beside the shop's tables: TEMP triggers (they live only on the writer connection,
+ * which every write of the app goes through, and never reach the database file) count the rows written
+ * to each watched table, so only tables written to are fingerprinted again. The counts are read in a
+ * transaction, which runs on that connection too (server/db/sqlite-connections.ts).
  */
 async function installWriteCounters(db: Database, tables: readonly string[]): Promise<() => Promise<Map<string, number>>> {
   await sql`create temp table if not exists hostile_writes (name text primary key, n integer not null)`.execute(db);
@@ -80,7 +81,7 @@ async function installWriteCounters(db: Database, tables: readonly string[]): Pr
     }
   }
   return async () => {
-    const { rows } = await sql<{ name: string; n: number }>`select name, n from temp.hostile_writes`.execute(db);
+    const { rows } = await db.transaction().execute((trx) => sql<{ name: string; n: number }>`select name, n from temp.hostile_writes`.execute(trx));
     return new Map(rows.map((row) => [row.name, Number(row.n)]));
   };
 }
