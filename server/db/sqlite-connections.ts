@@ -26,14 +26,19 @@ import { openNodeSqlite, type NodeSqliteDatabase } from './node-sqlite-adapter.t
 const writeLockWaitMs = 5_000;
 const sqliteBusy = 5;
 
+/** The longest pause between two tries: well below the pause a load job leaves between its chunks (ERP_JOB_CHUNK_PAUSE_MS), so a waiting write finds it. */
+const longestRetryPauseMs = 2;
+
+/** SQLITE_BUSY and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT, BUSY_TIMEOUT), as node:sqlite throws them. */
 function isBusy(error: unknown): boolean {
-  return (error as { errcode?: number } | null)?.errcode === sqliteBusy;
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' && (code & 0xff) === sqliteBusy;
 }
 
-/** Runs `attempt` until it is not refused for a held write lock, pausing longer each time (1–20 ms). */
+/** Runs `attempt` until it is not refused for a held write lock, pausing a little longer each time. */
 async function whenWriteLockFree<T>(attempt: () => T): Promise<T> {
   const deadline = performance.now() + writeLockWaitMs;
-  for (let pauseMs = 1; ; pauseMs = Math.min(pauseMs * 2, 20)) {
+  for (let pauseMs = 0.5; ; pauseMs = Math.min(pauseMs * 2, longestRetryPauseMs)) {
     try {
       return attempt();
     } catch (error) {
