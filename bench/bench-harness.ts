@@ -53,7 +53,7 @@ export async function createSession(db: Database, tenantId: number, userId: numb
 
 function start(script: string, env: Record<string, string>): ChildProcess {
   const profile = process.env.BENCH_SHOP_PROFILE && script.startsWith('server') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDataDir, 'profiles')}`] : [];
-  return spawn(process.execPath, [...profile, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profile, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_SHOP_LOG ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 export async function waitUntilServing(url: string) {
@@ -96,6 +96,11 @@ export async function startServers(options: { engine: DatabaseEngine; products: 
     ...options.env,
   });
   const children = [hello, shop];
+  let stopping = false;
+  // A shop that ends in the middle of a run would show up as refused connections only.
+  shop.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the shop ended during the run (exit code ${code}, signal ${signal})`);
+  });
   process.on('exit', () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   });
@@ -104,6 +109,7 @@ export async function startServers(options: { engine: DatabaseEngine; products: 
     helloUrl: `http://127.0.0.1:${options.helloPort}/hello`,
     shop,
     async stop() {
+      stopping = true;
       await Promise.all(
         children.map((child) => {
           if (child.exitCode !== null || child.signalCode !== null) return undefined;
@@ -165,6 +171,15 @@ export async function measure(title: string, options: { base: string; headers: R
 
 /** GET requests of the given paths, in turn on each connection. */
 export const paths = (list: readonly string[]): autocannon.Request[] => list.map((p) => ({ path: p }));
+
+/**
+ * GET requests of paths drawn at random from the list, each request its own draw: buyers do not walk a
+ * list in step. With `paths` the 10 connections ask for the same page at nearly the same moment and one
+ * cached (or in-flight) answer serves them all, which no buyer feels.
+ */
+export const mixedPaths = (list: readonly string[]): autocannon.Request[] => [
+  { setupRequest: (request) => ({ ...request, method: 'GET', path: list[Math.floor(Math.random() * list.length)]! }) },
+];
 
 /** The Fastify hello route for 5 s: the fastest answer on this machine, to read the other figures by. */
 export async function measureHello(servers: BenchServers, connections = 10) {

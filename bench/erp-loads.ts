@@ -3,7 +3,7 @@ import type { DatabaseEngine } from '../server/config.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createApiClientRepository } from '../server/modules/erp/api-client.repository.ts';
 import { createApiClientService } from '../server/modules/erp/api-client.service.ts';
-import { answerReuseMs, benchSeconds, createSession, measure, measureHello, paths, startServers } from './bench-harness.ts';
+import { answerReuseMs, benchSeconds, createSession, measure, measureHello, mixedPaths, startServers, type Row } from './bench-harness.ts';
 import { openBenchDatabase } from './catalog-bench-db.ts';
 import { eventFeedLag } from './erp-event-lag.ts';
 
@@ -32,12 +32,19 @@ const { values } = parseArgs({
     engine: { type: 'string', default: 'sqlite' },
     'new-products': { type: 'string', default: '10000' },
     orders: { type: 'string', default: '50' },
+    'job-products': { type: 'string', default: '2000' },
+    import: { type: 'string', default: 'job,put' },
+    only: { type: 'string' },
   },
 });
 const products = Number(values.products);
 const engine = values.engine as DatabaseEngine;
 const newProducts = Number(values['new-products']);
 const orders = Number(values.orders);
+const jobProducts = Number(values['job-products']);
+const importKinds = values.import.split(',');
+/** `--only storefront`: the new products (step 1) and the storefront rows, not the price and stock loads or the event feed. */
+const storefrontOnly = values.only === 'storefront';
 const rowsPerRequest = 1000;
 const shopPort = 3320;
 
@@ -56,9 +63,9 @@ for (const leaf of leaves.filter((category) => category.external_id === null)) a
 const categoryKeys = leaves.map((leaf) => leaf.external_id ?? `BENCH-C${leaf.id}`);
 const { tax_category: taxCategory } = await db.selectFrom('vat_rates').select('tax_category').where('tenant_id', '=', tenant.id).orderBy('tax_category').executeTakeFirstOrThrow();
 const storefrontCategories = await db.selectFrom('categories').select('id').where('tenant_id', '=', tenant.id).where('is_active', '=', 1).where('is_deal', '=', 0).orderBy('id').execute();
-// Search words: the words of the names of 400 products spread over the catalogue, each asked once in a round.
-const step = Math.max(1, Math.floor(skus.length / 400));
-const sampled = await db.selectFrom('products').select('name').where('tenant_id', '=', tenant.id).where('sku', 'in', skus.filter((_, index) => index % step === 0).slice(0, 400)).execute();
+// Search words: the words of the names of 1,000 products spread over the catalogue.
+const step = Math.max(1, Math.floor(skus.length / 1000));
+const sampled = await db.selectFrom('products').select('name').where('tenant_id', '=', tenant.id).where('sku', 'in', skus.filter((_, index) => index % step === 0).slice(0, 1000)).execute();
 const searchWords = [...new Set(sampled.flatMap((row) => row.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 4))];
 const customer = await db.selectFrom('users').select(['id', 'company_id']).where('tenant_id', '=', tenant.id).where('username', '=', 'customer').executeTakeFirstOrThrow();
 const customerToken = await createSession(db, tenant.id, customer.id);
@@ -115,13 +122,129 @@ const productRow = (sku: string, index: number, edition = 0) => ({
 const listPriceRow = (sku: string, index: number) => ({ sku, listPrice: { amount: (1000 + index) / 100, currency: 'EUR' } });
 const stockRows = (sku: string, index: number) => [{ sku, quantity: 10 + (index % 50) }, ...[1, 2, 3].map((variant) => ({ variantSku: `${sku}-${variant}`, quantity: variant + (index % 50) }))];
 
+const newSkus = Array.from({ length: newProducts }, (_, index) => `ERPB${round}-${index}`);
+
+/** An import running while a storefront row is measured: started, then stopped; answers its rate. */
+interface Import {
+  start(): void;
+  stop(): Promise<string>;
+}
+
+async function duringImport(load: Import, row: () => Promise<Row>): Promise<{ row: Row; rate: string }> {
+  load.start();
+  const measured = await row();
+  return { row: measured, rate: await load.stop() };
+}
+
+/** The import through the request thread: PUTs of 1,000 renamed products and then their prices, back to back. */
+let putBatch = 0;
+const putImport: Import = (() => {
+  let importing = false;
+  let running: Promise<void> = Promise.resolve();
+  let imported = 0;
+  let started = 0;
+  return {
+    start() {
+      importing = true;
+      imported = 0;
+      started = performance.now();
+      running = (async () => {
+        while (importing) {
+          putBatch += 1;
+          const first = (putBatch * rowsPerRequest) % newSkus.length;
+          const batchSkus = newSkus.slice(first, first + rowsPerRequest);
+          await put('/products', batchSkus.map((sku, index) => productRow(sku, first + index, putBatch)));
+          await put('/prices', batchSkus.map((sku, index) => listPriceRow(sku, first + index + putBatch)));
+          imported += batchSkus.length;
+        }
+      })();
+    },
+    async stop() {
+      importing = false;
+      await running;
+      return `${perSecond(imported, (performance.now() - started) / 1000)} products and prices a second`;
+    },
+  };
+})();
+
+interface JobState {
+  state: string;
+  rows: number;
+  counts: { read: number; failed: number };
+}
+
+async function postJob(type: string, rows: unknown[]): Promise<string> {
+  const answer = await fetch(`${servers.base}/erp/v1/jobs?type=${type}`, {
+    method: 'POST',
+    headers: { authorization: erpHeaders.authorization, 'content-type': 'application/x-ndjson' },
+    body: rows.map((row) => JSON.stringify(row)).join('\n'),
+  });
+  if (answer.status !== 202) throw new Error(`POST /erp/v1/jobs?type=${type}: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { jobId: string }).jobId;
+}
+
+async function jobState(id: string): Promise<JobState> {
+  const answer = await fetch(`${servers.base}/erp/v1/jobs/${id}`, { headers: erpHeaders });
+  if (!answer.ok) throw new Error(`GET /erp/v1/jobs/${id}: ${answer.status} ${await answer.text()}`);
+  const job = (await answer.json()) as JobState;
+  if (job.state === 'failed' || job.counts.failed > 0) throw new Error(`job ${id}: ${JSON.stringify(job)}`);
+  return job;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The import through load jobs (the worker thread): rounds of a products job (renamed products with 3
+ * variants), a prices job and a stock job, the next round posted as soon as the last one's stock job
+ * runs, so the runner is never idle. Its rate counts the rows the jobs had run when the storefront row
+ * ended (GET /erp/v1/jobs/{id}), over the time since the first upload; the rounds still queued then are
+ * waited for, so the next row starts at rest.
+ */
+let jobRound = 0;
+const jobImport: Import = (() => {
+  let importing = false;
+  let running: Promise<void> = Promise.resolve();
+  let started = 0;
+  const posted: { type: string; id: string }[] = [];
+  return {
+    start() {
+      importing = true;
+      posted.length = 0;
+      started = performance.now();
+      running = (async () => {
+        while (importing) {
+          jobRound += 1;
+          const first = (jobRound * jobProducts) % newSkus.length;
+          const roundSkus = newSkus.slice(first, first + jobProducts);
+          const edition = 1000 + jobRound;
+          posted.push({ type: 'products', id: await postJob('products', roundSkus.map((sku, index) => productRow(sku, first + index, edition))) });
+          posted.push({ type: 'prices', id: await postJob('prices', roundSkus.map((sku, index) => listPriceRow(sku, first + index + edition))) });
+          const stockJob = await postJob('stock', roundSkus.flatMap((sku, index) => stockRows(sku, first + index + edition)));
+          posted.push({ type: 'stock', id: stockJob });
+          while (importing && (await jobState(stockJob)).state === 'queued') await pause(100);
+        }
+      })();
+    },
+    async stop() {
+      importing = false;
+      const seconds = (performance.now() - started) / 1000;
+      // One after the other: the ERP API answers a client's many requests at once with 429.
+      const states: { type: string; read: number }[] = [];
+      for (const job of posted) states.push({ type: job.type, read: (await jobState(job.id)).counts.read });
+      await running;
+      for (const job of posted) while ((await jobState(job.id)).state !== 'done') await pause(200);
+      const read = (type?: string) => states.filter((job) => !type || job.type === type).reduce((sum, job) => sum + job.read, 0);
+      return `${perSecond(read(), seconds)} rows a second, of them ${perSecond(read('products'), seconds)} products with 3 variants, ${perSecond(read('prices'), seconds)} prices, ${perSecond(read('stock'), seconds)} stock rows; ${posted.length / 3} rounds`;
+    },
+  };
+})();
+
 try {
   const hello = await measureHello(servers);
   console.log(`${engine}, ${skus.length.toLocaleString('en')} products, answer reuse ${answerReuseMs} ms, PUTs of ${rowsPerRequest} rows one after the other`);
   console.log(`hello: ${hello.rps} req/s, p50 ${hello.p50} ms, p99 ${hello.p99} ms`);
 
   // 1. Full products: new, unchanged, then the prices that make them visible and their stock.
-  const newSkus = Array.from({ length: newProducts }, (_, index) => `ERPB${round}-${index}`);
   const productRows = newSkus.map((sku, index) => productRow(sku, index));
   const created = await load('/products', productRows);
   const unchanged = await load('/products', productRows);
@@ -143,44 +266,38 @@ try {
     ['stock', '/stock', (sku, index) => ({ sku, quantity: round + index })],
     ['stock and a pre-stock', '/stock', (sku, index) => ({ sku, quantity: round + index + 1, preStocks: [{ seasonExternalId: 'BENCH-SEASON', quantity: round + index }] })],
   ];
-  for (const [title, path, row] of loads) {
+  for (const [title, path, row] of storefrontOnly ? [] : loads) {
     const rows = skus.map(row);
     for (const pass of ['changed', 'unchanged']) console.log(`${title.padEnd(36)} ${pass.padEnd(10)} ${perSecond(skus.length, await load(path, rows)).padStart(8)} rows/s`);
   }
 
-  // 3. The storefront at rest and during an import of products and their prices, 1,000 rows a PUT back to back.
-  const listPaths = storefrontCategories.flatMap((category) => [1, 2, 3].map((page) => `/api/material?category=${category.id}&page=${page}&pageSize=16`));
-  const searchPaths = searchWords.map((word) => `/api/material/search?searchKey=${encodeURIComponent(word)}`);
-  console.log(`storefront: ${listPaths.length} list pages over ${storefrontCategories.length} categories, ${searchPaths.length} search words, ${benchSeconds} s a row`);
-  let importing = false;
-  let imported = 0;
-  // The import rewrites the new products of step 1 (their names and so their search words change) and their prices.
-  async function importLoop() {
-    for (let batch = 0; importing; batch++) {
-      const start = (batch * rowsPerRequest) % newSkus.length;
-      const batchSkus = newSkus.slice(start, start + rowsPerRequest);
-      await put('/products', batchSkus.map((sku, index) => productRow(sku, start + index, batch + 1)));
-      await put('/prices', batchSkus.map((sku, index) => listPriceRow(sku, start + index + batch + 1)));
-      imported += batchSkus.length;
-    }
-  }
+  // 3. The storefront at rest, during a load job (the worker thread) and during PUTs of 1,000 rows back to
+  // back (the request thread), each over a mix of many different pages and words drawn at random.
+  const listPaths = storefrontCategories.flatMap((category) => [
+    ...[1, 2, 3, 4, 5].map((page) => `/api/material?category=${category.id}&page=${page}&pageSize=16`),
+    ...[1, 2].map((page) => `/api/material?category=${category.id}&page=${page}&pageSize=16&stockAvail=1`),
+  ]);
+  const searchPaths = [
+    ...searchWords.map((word) => `/api/material/search?searchKey=${encodeURIComponent(word)}`),
+    ...searchWords.slice(1).map((word, index) => `/api/material/search?searchKey=${encodeURIComponent(`${searchWords[index]} ${word}`)}`),
+  ];
+  console.log(`storefront: ${listPaths.length} list pages over ${storefrontCategories.length} categories, ${searchPaths.length} searches (${searchWords.length} words, alone and in pairs), drawn at random, ${benchSeconds} s a row`);
+  console.log(`job import: rounds of a products job (${jobProducts.toLocaleString('en')} renamed products with 3 variants), a prices job and a stock job (product and variants), chunks of the shop's ERP_JOB_CHUNK_ROWS`);
   for (const [title, list] of [['GET /api/material?category=…', listPaths], ['GET /api/material/search?searchKey=…', searchPaths]] as const) {
-    const rest = await measure(`${title} at rest`, { base: servers.base, headers: session, requests: paths(list) });
-    importing = true;
-    imported = 0;
-    const started = performance.now();
-    const running = importLoop();
-    const during = await measure(`${title} during an import`, { base: servers.base, headers: session, requests: paths(list) });
-    importing = false;
-    await running;
-    const importRate = perSecond(imported, (performance.now() - started) / 1000);
-    for (const row of [rest, during]) console.log(`${row.title.padEnd(56)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
-    console.log(`  p99 during / at rest: ${(during.p99 / rest.p99).toFixed(2)} (import: ${importRate} products and prices a second)`);
+    const storefront = (during: string) => measure(`${title} ${during}`, { base: servers.base, headers: session, requests: mixedPaths(list) });
+    const rest = await storefront('at rest');
+    const job = await duringImport(jobImport, () => storefront('during a job import'));
+    const puts = importKinds.includes('put') ? await duringImport(putImport, () => storefront('during PUTs of 1,000 rows')) : undefined;
+    for (const row of [rest, job.row, ...(puts ? [puts.row] : [])]) console.log(`${row.title.padEnd(64)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
+    console.log(`  p99 during a job / at rest: ${(job.row.p99 / rest.p99).toFixed(2)} (the job: ${job.rate})`);
+    if (puts) console.log(`  p99 during PUTs / at rest: ${(puts.row.p99 / rest.p99).toFixed(2)} (the PUTs: ${puts.rate})`);
   }
 
   // 4. The event feed's lag: commit of an order to its event in GET /erp/v1/events.
-  const lag = await eventFeedLag({ base: servers.base, erpHeaders, customerToken, addressId, products: orderProducts, orders });
-  console.log(`order in the event feed after its commit (${orders} orders): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms`);
+  if (!storefrontOnly) {
+    const lag = await eventFeedLag({ base: servers.base, erpHeaders, customerToken, addressId, products: orderProducts, orders });
+    console.log(`order in the event feed after its commit (${orders} orders): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms`);
+  }
 } finally {
   await servers.stop();
 }

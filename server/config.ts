@@ -47,6 +47,7 @@ const envSchema = z.object({
   ERP_JOBS: z.enum(['thread', 'inline', 'off']).optional(),
   ERP_JOB_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000).default(250),
   ERP_JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  ERP_JOB_CHUNK_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(20),
   ERP_JOB_MAX_MB: z.coerce.number().int().min(1).max(2_048).default(200),
   ERP_JOB_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(8_192).default(1_024),
 }).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' })
@@ -89,7 +90,7 @@ export interface Config {
    * not at all: other processes do), rows per chunk and transaction, the pause between looks for jobs,
    * and the largest body taken, as sent and unpacked. Inline by default under NODE_ENV=test.
    */
-  erpJobs: { runner: 'thread' | 'inline' | 'off'; chunkRows: number; pollMs: number; maxBodyBytes: number; maxTextBytes: number };
+  erpJobs: { runner: 'thread' | 'inline' | 'off'; chunkRows: number; pollMs: number; chunkPauseMs: number; maxBodyBytes: number; maxTextBytes: number };
 }
 
 export interface PaymentConfig {
@@ -188,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       runner: e.ERP_JOBS ?? (e.NODE_ENV === 'test' ? 'inline' : 'thread'),
       chunkRows: e.ERP_JOB_CHUNK_ROWS,
       pollMs: e.ERP_JOB_POLL_MS,
+      chunkPauseMs: e.ERP_JOB_CHUNK_PAUSE_MS,
       maxBodyBytes: e.ERP_JOB_MAX_MB * 1024 * 1024,
       maxTextBytes: e.ERP_JOB_MAX_UNPACKED_MB * 1024 * 1024,
     },

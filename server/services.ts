@@ -117,7 +117,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   // answers are forgotten at once (other processes' within their few seconds, server/cache.ts).
   const forgetCatalogAnswers = () => {
     catalog.clearCache();
-    search.clearCache();
+    search.forgetAnswers();
   };
   const baskets = createBasketRepository(db);
   const basket = createBasketService({ baskets, catalog, products: buyerProducts, settings });

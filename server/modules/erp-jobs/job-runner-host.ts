@@ -4,11 +4,13 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpLoadEffects } from '../erp/erp-loads.ts';
+import { coalescedEffects } from './coalesced-effects.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 
 // Where this process runs the load jobs (ERP_JOBS, server/config.ts; ADR 0023):
 //   thread  a worker thread of its own (job-runner-thread.ts), so the request thread never waits for a
-//           chunk's writes; what a chunk changed comes back as a message and this thread forgets its caches;
+//           chunk's writes; what a chunk changed comes back as a message and this thread forgets its caches
+//           (the catalogue's at most once a second, coalesced-effects.ts);
 //   inline  the request thread's background loop (tests; a process that only runs jobs);
 //   off     none: another process on the same database runs them.
 // Every process may run jobs at once: a job is claimed by one (erp-job.repository.ts).
@@ -17,6 +19,7 @@ export interface JobThreadData {
   databaseUrl: string;
   cacheLifetimes: CacheLifetimes;
   pollMs: number;
+  chunkPauseMs: number;
 }
 
 export type JobThreadMessage =
@@ -44,21 +47,22 @@ export function createJobRunnerHost(options: { config: Config; db: Database; clo
   const { config, log } = options;
   const mode = config.erpJobs.runner;
   if (mode === 'inline') {
-    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, effects: options.effects, log });
+    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs, effects: options.effects, log });
     return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), stop: () => runner.stop() };
   }
   if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), stop: () => Promise.resolve() };
 
   let worker: Worker | undefined;
   let stopping = false;
+  const effects = coalescedEffects(options.effects);
   let restart: NodeJS.Timeout | undefined;
-  const data: JobThreadData = { databaseUrl: config.database.url, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs };
+  const data: JobThreadData = { databaseUrl: config.database.url, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs };
 
   function spawn(): void {
     const thread = new Worker(new URL('./job-runner-thread.ts', import.meta.url), { workerData: data });
     worker = thread;
     thread.on('message', (message: JobThreadMessage) => {
-      if (message.kind === 'effect') options.effects[message.effect]();
+      if (message.kind === 'effect') effects[message.effect]();
       else log[message.level](message.details, message.message);
     });
     thread.on('error', (error) => log.error({ err: error }, 'the load job thread failed'));
@@ -81,13 +85,15 @@ export function createJobRunnerHost(options: { config: Config; db: Database; clo
       stopping = true;
       clearTimeout(restart);
       const thread = worker;
-      if (!thread) return;
-      const ended = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
-      thread.postMessage('stop');
-      // A chunk under way finishes (its transaction commits or rolls back); a thread that hangs is ended.
-      const timer = setTimeout(() => void thread.terminate(), 30_000);
-      await ended;
-      clearTimeout(timer);
+      if (thread) {
+        const ended = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+        thread.postMessage('stop');
+        // A chunk under way finishes (its transaction commits or rolls back); a thread that hangs is ended.
+        const timer = setTimeout(() => void thread.terminate(), 30_000);
+        await ended;
+        clearTimeout(timer);
+      }
+      effects.flush();
     },
   };
 }

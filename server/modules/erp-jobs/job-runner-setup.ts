@@ -16,6 +16,7 @@ export interface JobRunnerSetup {
   clock: Clock;
   cacheLifetimes: CacheLifetimes;
   pollMs: number;
+  chunkPauseMs: number;
   effects: ErpLoadEffects;
   log: JobRunnerLog;
 }
@@ -29,6 +30,7 @@ export function setUpJobRunner(setup: JobRunnerSetup) {
     clock: setup.clock,
     effects: setup.effects,
     pauseMs: setup.pollMs,
+    chunkPauseMs: setup.chunkPauseMs,
     log: setup.log,
   });
 }

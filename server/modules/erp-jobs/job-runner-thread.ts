@@ -20,6 +20,7 @@ const runner = setUpJobRunner({
   clock: systemClock,
   cacheLifetimes: data.cacheLifetimes,
   pollMs: data.pollMs,
+  chunkPauseMs: data.chunkPauseMs,
   effects: { catalogChanged: tell('catalogChanged'), companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') },
   log: {
     info: (details, message) => post({ kind: 'log', level: 'info', details: loggable(details), message }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database.ts';
 import { joinedTransaction } from '../../db/joined-transaction.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
@@ -15,7 +15,7 @@ import { resultsOfChunk, rowsOfChunk } from './job-rows.ts';
 // PUT routes (server/modules/erp/erp-loads.ts, on the chunk's transaction), together with the job's
 // progress: its next chunk, its counts and the chunk's failed rows. A process killed in the middle leaves
 // the job at its last committed chunk; once the lease ran out any process takes it over and goes on from
-// there, and nothing is counted twice. Between chunks the loop yields, so the process keeps answering.
+// there, and nothing is counted twice. Between chunks the loop pauses, so the process keeps answering.
 // What the chunk changed is told (effects) after its commit, never before: a cache refilled in between
 // would hold the old state. A full load ends by deactivating the records of its scope it did not name,
 // unless they are more than 5 % of the scope and the ERP has not confirmed (needs_confirmation).
@@ -34,6 +34,11 @@ export interface JobRunnerDeps {
   /** What this process does after a committed change (forget its caches, or tell the main thread to). */
   effects: ErpLoadEffects;
   pauseMs: number;
+  /**
+   * The pause after each chunk's commit. It lets the request thread's writes (a checkout, an upload) take
+   * SQLite's one write lock between two chunks, and leaves the cores to the storefront for a moment.
+   */
+  chunkPauseMs: number;
   log: JobRunnerLog;
 }
 
@@ -112,8 +117,8 @@ export function createJobRunner(deps: JobRunnerDeps) {
     try {
       for (let chunkNo = job.next_chunk; chunkNo < job.chunk_count; chunkNo += 1) {
         await runChunk(job, token, chunkNo);
-        // Between chunks the process answers what came in meanwhile.
-        await yieldToEventLoop();
+        // Between chunks the thread answers what came in meanwhile, and other writers get their turn.
+        await sleep(deps.chunkPauseMs);
       }
       await finish(job, token);
     } catch (error) {
