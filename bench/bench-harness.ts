@@ -12,7 +12,7 @@ import { benchDataDir, databaseUrl, openBenchDatabase } from './catalog-bench-db
 // bench/catalog-bench-db.ts; signing in; a measured row of autocannon after a warm-up; the table.
 // BENCH_SECONDS sets a row's length (default 10 s); CATALOG_ANSWER_CACHE_MS=0 turns the catalogue's answer
 // reuse off (the yardstick GET /api/material then computes every page); BENCH_SHOP_PROFILE=1 writes a
-// CPU profile of the shop to data/bench/profiles when it stops.
+// CPU profile of the shop to data/bench/profiles when it stops, BENCH_SHOP_LOG=1 shows its log.
 
 const root = path.resolve(import.meta.dirname, '..');
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 10);

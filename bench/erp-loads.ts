@@ -7,7 +7,8 @@ import { answerReuseMs, benchSeconds, createSession, measure, measureHello, mixe
 import { openBenchDatabase } from './catalog-bench-db.ts';
 import { eventFeedLag } from './erp-event-lag.ts';
 
-// `npm run bench:erp [-- --products 20000] [--engine postgres] [--new-products 10000] [--orders 50]`: the
+// `npm run bench:erp [-- --products 20000] [--engine postgres] [--new-products 10000] [--orders 50]
+// [--job-products 2000] [--import job,put] [--only storefront]`: the
 // ERP's loads end to end, against the production server on the catalogue database of
 // bench/catalog-bench-db.ts, next to a Fastify hello route:
 //   - products: `--new-products` new products with 3 variants each through PUT /erp/v1/products (the
@@ -16,15 +17,20 @@ import { eventFeedLag } from './erp-event-lag.ts';
 //     and its variants; a full product's rate counts the products, prices and stock PUTs together;
 //   - every product's prices (list and retail, then two customer prices) and stock (with a pre-stock),
 //     once changed and once again unchanged;
-//   - the storefront during an import: GET /api/material over every category (pages 1–3) and GET
-//     /api/material/search over hundreds of different words from product names, as a signed-in customer,
-//     at rest and while PUTs of 1,000 changed products and then their prices run back to back;
+//   - the storefront during an import: GET /api/material over every category (pages 1–5, and 1–2 of
+//     what is in stock) and GET /api/material/search over hundreds of words of product names, alone and
+//     in pairs, each request drawn at random from them, as a signed-in customer: at rest, during a load
+//     job import (POST /erp/v1/jobs: rounds of `--job-products` renamed products with 3 variants, their
+//     prices and stock, run by the shop's worker thread; its rows a second are counted meanwhile) and,
+//     unless `--import job`, while PUTs of 1,000 changed products and then their prices run back to back;
 //   - the event feed's lag: orders placed one by one through POST /api/order/create while GET
 //     /erp/v1/events is polled every 5 ms; commit (the order's answer) to the event in the feed.
 // PUTs send 1,000 rows each, one after the other. Targets: 1,000 full products, 10,000 changed and 20,000
 // unchanged price or stock rows a second; storefront p99 during an import ≤ 1.5 × at rest; an order in
 // the feed ≤ 1 s after its commit. CATALOG_ANSWER_CACHE_MS=0 turns the catalogue's answer reuse off,
-// BENCH_SECONDS sets a storefront row's length, BENCH_SHOP_PROFILE=1 writes a CPU profile of the shop.
+// BENCH_SECONDS sets a storefront row's length, BENCH_SHOP_PROFILE=1 writes a CPU profile of the shop,
+// BENCH_SHOP_LOG=1 shows its log; ERP_JOB_CHUNK_PAUSE_MS and ERP_JOB_CHUNK_ROWS reach the shop as set.
+// `--only storefront` leaves out the price and stock loads and the event feed.
 
 const { values } = parseArgs({
   options: {

@@ -43,7 +43,16 @@ export interface JobRunnerHost {
 /** A thread that ended by itself is started again after this pause. */
 const restartPauseMs = 5_000;
 
-export function createJobRunnerHost(options: { config: Config; db: Database; clock: Clock; effects: ErpLoadEffects; log: JobRunnerHostLog }): JobRunnerHost {
+export function createJobRunnerHost(options: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  /** What the runner does after a commit on the request thread (inline). */
+  effects: ErpLoadEffects;
+  /** What this thread does when the worker thread committed a change. */
+  threadEffects: ErpLoadEffects;
+  log: JobRunnerHostLog;
+}): JobRunnerHost {
   const { config, log } = options;
   const mode = config.erpJobs.runner;
   if (mode === 'inline') {
@@ -54,7 +63,7 @@ export function createJobRunnerHost(options: { config: Config; db: Database; clo
 
   let worker: Worker | undefined;
   let stopping = false;
-  const effects = coalescedEffects(options.effects);
+  const effects = coalescedEffects(options.threadEffects);
   let restart: NodeJS.Timeout | undefined;
   const data: JobThreadData = { databaseUrl: config.database.url, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs };
 

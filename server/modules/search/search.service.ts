@@ -76,13 +76,14 @@ export function createSearchService(deps: SearchDependencies, caches: Caches) {
       return { data, meta: { categories: matchingCategories(categories, searchWords(key).map((word) => [word])) } };
     },
 
-    /**
-     * Forgets the answers and counts after a change of the catalogue. The words for typo corrections stay:
-     * they are read again every few minutes (search-vocabulary.ts), and reading them takes 60–180 ms of the
-     * request thread, too much to pay after every chunk of an ERP load.
-     */
+    // After a change of the catalogue the words for typo corrections stay: they are read again every few
+    // minutes (search-vocabulary.ts), and reading them takes 60–180 ms of the request thread, too much to
+    // pay after every chunk of an ERP load.
     forgetAnswers(): void {
       answers.clear();
+    },
+
+    forgetCounts(): void {
       counts.clear();
     },
 
