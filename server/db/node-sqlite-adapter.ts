@@ -57,7 +57,9 @@ export function openNodeSqlite(file: string, options: { busyTimeoutMs: number })
   const db = new DatabaseSync(file);
   const statements = new Map<string, NodeSqliteStatement>();
   // WAL lets readers proceed while a write transaction runs.
-  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)};`);
+  // Opening may write (the WAL switch, the ANALYZE below) while another connection writes: it waits up
+  // to 5 s for the lock, once, before the connection takes its own busy timeout.
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
   // A catalogue of 100,000 products with a company's 20,000 orders is some 300 MB: with SQLite's default
   // 2 MB page cache nearly every page a request reads is a system call. Through a memory map (up to 1 GiB
   // of address space; the pages are the operating system's file cache, not the process's memory) a read
@@ -66,6 +68,7 @@ export function openNodeSqlite(file: string, options: { busyTimeoutMs: number })
   // Without table statistics SQLite's planner may pick any index that starts with tenant_id; a bounded
   // ANALYZE of the tables that need it (SQLite's recommendation for long-lived connections) fixes that.
   db.exec('PRAGMA analysis_limit = 400; PRAGMA optimize = 0x10002;');
+  db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)};`);
   return {
     prepare: (sql: string) => {
       let statement = statements.get(sql);

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts';
 import type { ErpLoadEffects } from '../erp/erp-loads.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 import type { JobThreadData, JobThreadMessage } from './job-runner-host.ts';
@@ -11,6 +12,9 @@ import type { JobThreadData, JobThreadMessage } from './job-runner-host.ts';
 // the caches (job-runner-host.ts). Messages in: 'wake' (a job was queued), 'stop'.
 
 const data = workerData as JobThreadData;
+// An import is background work: the thread takes the cores only when the request thread leaves them, so a
+// buyer's page is computed first and the job goes on at full speed when nobody is browsing.
+lowerThisThreadsPriority();
 const port = parentPort!;
 const post = (message: JobThreadMessage) => port.postMessage(message);
 const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
