@@ -9,7 +9,10 @@ describe('graceful shutdown', () => {
     await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = shop.app.server.address() as AddressInfo;
 
-    // A sign-in whose body arrives in two parts, with the shutdown starting in between.
+    // A sign-in whose body arrives in two parts, with the shutdown starting in between: once the server has
+    // its headers (a request it took), not after a fixed time, which a busy machine may not keep.
+    const received = new Promise((resolve) => shop.app.server.once('request', resolve));
+    let sendRest = () => {};
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json' } });
       request.on('response', (response) => {
@@ -19,10 +22,11 @@ describe('graceful shutdown', () => {
       });
       request.on('error', reject);
       request.write('{"username":"customer",');
-      setTimeout(() => request.end('"password":"Demo-Customer-1","tenant":"demo"}'), 200);
+      sendRest = () => request.end('"password":"Demo-Customer-1","tenant":"demo"}');
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await received;
     const closing = shop.close();
+    setTimeout(sendRest, 150);
 
     const { status, body } = await answer;
     expect(status).toBe(200);
