@@ -115,14 +115,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const search = createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches);
   // After an ERP load changed the catalogue, prices or stock: this process's trees, listings, search
   // answers and counts are forgotten at once (other processes' within their few seconds, server/cache.ts).
-  const forgetCatalogAnswers = () => {
-    catalog.forgetAnswers();
-    search.forgetAnswers();
-  };
   const forgetCatalogChanges = () => {
-    forgetCatalogAnswers();
-    catalog.forgetCounts();
-    search.forgetCounts();
+    catalog.clearCache();
+    search.forgetCatalogChanges();
   };
   const baskets = createBasketRepository(db);
   const basket = createBasketService({ baskets, catalog, products: buyerProducts, settings });
@@ -195,10 +190,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   };
   const erpLoads = createErpLoads(db, { settings, clock, effects: erpLoadEffects });
   // Large loads as jobs (ADR 0023): received here, run by a worker thread of this process (started in app.ts).
-  // A job's worker thread is told like another process: its changes reach the answers within a second
-  // (coalesced-effects.ts) and the counts within their lifetime (CATALOG_COUNT_CACHE_MS). Counting a large
-  // category anew after every chunk made each list page slow for as long as a job ran.
-  const erpJobRunner = createJobRunnerHost({ config, db, clock, effects: erpLoadEffects, threadEffects: { ...erpLoadEffects, catalogChanged: forgetCatalogAnswers }, log });
+  // A job's worker thread is like another process for the catalogue: its changes reach the trees, answers
+  // and counts within their lifetime (job-runner-thread.ts).
+  const erpJobRunner = createJobRunnerHost({ config, db, clock, effects: erpLoadEffects, log });
   const { chunkRows, maxBodyBytes, maxTextBytes } = config.erpJobs;
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),

@@ -186,19 +186,7 @@ export function createCatalogService(deps: CatalogDependencies, caches: Caches) 
       return loadProducts(deps.products, viewer, visibilityFor(viewer, await viewers.treeFor(viewer)), ids, options);
     },
 
-    /** Forgets the category trees and the answers, not the counts and filter options (they live CATALOG_COUNT_CACHE_MS). */
-    forgetAnswers(): void {
-      viewers.clear();
-      answers.clear();
-    },
-
-    /** Forgets the counts and filter options of lists. */
-    forgetCounts(): void {
-      counts.clear();
-      filterOptions.clear();
-    },
-
-    /** Forgets everything cached (after catalogue changes made by this process, and in tests). */
+    /** Forgets everything cached (after catalogue changes made by this process or an ERP load it ran, and in tests). */
     clearCache(): void {
       viewers.clear();
       counts.clear();

@@ -4,13 +4,13 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpLoadEffects } from '../erp/erp-loads.ts';
-import { coalescedEffects } from './coalesced-effects.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 
 // Where this process runs the load jobs (ERP_JOBS, server/config.ts; ADR 0023):
 //   thread  a worker thread of its own (job-runner-thread.ts), so the request thread never waits for a
-//           chunk's writes; what a chunk changed comes back as a message and this thread forgets its caches
-//           (the catalogue's at most once a second, coalesced-effects.ts);
+//           chunk's writes; a change of companies, sessions or the configuration comes back as a message and
+//           this thread forgets what it keeps of them, a change of the catalogue reaches its caches within
+//           their lifetime, as another process's does (job-runner-thread.ts);
 //   inline  the request thread's background loop (tests; a process that only runs jobs);
 //   off     none: another process on the same database runs them.
 // Every process may run jobs at once: a job is claimed by one (erp-job.repository.ts).
@@ -23,7 +23,7 @@ export interface JobThreadData {
 }
 
 export type JobThreadMessage =
-  | { kind: 'effect'; effect: keyof ErpLoadEffects }
+  | { kind: 'effect'; effect: Exclude<keyof ErpLoadEffects, 'catalogChanged'> }
   | { kind: 'log'; level: 'info' | 'error'; details: object; message: string };
 
 export interface JobRunnerHostLog {
@@ -47,10 +47,8 @@ export function createJobRunnerHost(options: {
   config: Config;
   db: Database;
   clock: Clock;
-  /** What the runner does after a commit on the request thread (inline). */
+  /** What the runner does after a commit on the request thread (inline), or what this thread does when the worker thread tells of one. */
   effects: ErpLoadEffects;
-  /** What this thread does when the worker thread committed a change. */
-  threadEffects: ErpLoadEffects;
   log: JobRunnerHostLog;
 }): JobRunnerHost {
   const { config, log } = options;
@@ -63,7 +61,6 @@ export function createJobRunnerHost(options: {
 
   let worker: Worker | undefined;
   let stopping = false;
-  const effects = coalescedEffects(options.threadEffects);
   let restart: NodeJS.Timeout | undefined;
   const data: JobThreadData = { databaseUrl: config.database.url, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs };
 
@@ -71,7 +68,7 @@ export function createJobRunnerHost(options: {
     const thread = new Worker(new URL('./job-runner-thread.ts', import.meta.url), { workerData: data });
     worker = thread;
     thread.on('message', (message: JobThreadMessage) => {
-      if (message.kind === 'effect') effects[message.effect]();
+      if (message.kind === 'effect') options.effects[message.effect]();
       else log[message.level](message.details, message.message);
     });
     thread.on('error', (error) => log.error({ err: error }, 'the load job thread failed'));
@@ -102,7 +99,6 @@ export function createJobRunnerHost(options: {
         await ended;
         clearTimeout(timer);
       }
-      effects.flush();
     },
   };
 }

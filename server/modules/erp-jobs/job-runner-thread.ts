@@ -8,8 +8,12 @@ import type { JobThreadData, JobThreadMessage } from './job-runner-host.ts';
 
 // The load jobs' worker thread (ADR 0023): a synchronous SQLite write of a few hundred rows holds its
 // thread for 100–300 ms, so the chunks are written here, on a database handle of the thread's own, while
-// the request thread goes on answering. What a chunk changed is posted to the request thread, which keeps
-// the caches (job-runner-host.ts). Messages in: 'wake' (a job was queued), 'stop'.
+// the request thread goes on answering. A change of companies, sessions or the configuration is posted to
+// the request thread, which keeps the caches (job-runner-host.ts): it may end a buyer's access, so it counts
+// at once. A change of the catalogue is not: the request thread's trees, answers and counts take it within
+// their lifetime (server/cache.ts), as they take another process's. Forgetting them after every chunk, or
+// even once a second, left the storefront computing every page anew for as long as a job ran.
+// Messages in: 'wake' (a job was queued), 'stop'.
 
 const data = workerData as JobThreadData;
 // An import is background work: the thread takes the cores only when the request thread leaves them, so a
@@ -18,14 +22,14 @@ lowerThisThreadsPriority();
 const port = parentPort!;
 const post = (message: JobThreadMessage) => port.postMessage(message);
 const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
-const tell = (kind: keyof ErpLoadEffects) => () => post({ kind: 'effect', effect: kind });
+const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
 const runner = setUpJobRunner({
   db: handle.db,
   clock: systemClock,
   cacheLifetimes: data.cacheLifetimes,
   pollMs: data.pollMs,
   chunkPauseMs: data.chunkPauseMs,
-  effects: { catalogChanged: tell('catalogChanged'), companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') },
+  effects: { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') },
   log: {
     info: (details, message) => post({ kind: 'log', level: 'info', details: loggable(details), message }),
     error: (details, message) => post({ kind: 'log', level: 'error', details: loggable(details), message }),

@@ -78,12 +78,9 @@ export function createSearchService(deps: SearchDependencies, caches: Caches) {
 
     // After a change of the catalogue the words for typo corrections stay: they are read again every few
     // minutes (search-vocabulary.ts), and reading them takes 60–180 ms of the request thread, too much to
-    // pay after every chunk of an ERP load.
-    forgetAnswers(): void {
+    // pay after every ERP load.
+    forgetCatalogChanges(): void {
       answers.clear();
-    },
-
-    forgetCounts(): void {
       counts.clear();
     },
 
