@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpLoadEffects } from '../erp/erp-loads.ts';
+import { measureThisThreadsLoad } from '../../lib/thread-load.ts';
+import { chunkPause } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 
 // Where this process runs the load jobs (ERP_JOBS, server/config.ts; ADR 0023):
@@ -20,6 +22,8 @@ export interface JobThreadData {
   cacheLifetimes: CacheLifetimes;
   pollMs: number;
   chunkPauseMs: number;
+  /** The request thread's event-loop utilization (server/lib/thread-load.ts): the job pauses the longer, the busier it is. */
+  requestThreadLoad: Int32Array;
 }
 
 export type JobThreadMessage =
@@ -54,7 +58,7 @@ export function createJobRunnerHost(options: {
   const { config, log } = options;
   const mode = config.erpJobs.runner;
   if (mode === 'inline') {
-    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs, effects: options.effects, log });
+    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPause: chunkPause(config.erpJobs.chunkPauseMs, () => 0), effects: options.effects, log });
     return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), stop: () => runner.stop() };
   }
   if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), stop: () => Promise.resolve() };
@@ -62,7 +66,8 @@ export function createJobRunnerHost(options: {
   let worker: Worker | undefined;
   let stopping = false;
   let restart: NodeJS.Timeout | undefined;
-  const data: JobThreadData = { databaseUrl: config.database.url, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs };
+  const requestThreadLoad = measureThisThreadsLoad();
+  const data: JobThreadData = { databaseUrl: config.database.url, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs, requestThreadLoad: requestThreadLoad.shared };
 
   function spawn(): void {
     const thread = new Worker(new URL('./job-runner-thread.ts', import.meta.url), { workerData: data });
@@ -89,6 +94,7 @@ export function createJobRunnerHost(options: {
     runNow: () => Promise.resolve(0),
     async stop() {
       stopping = true;
+      requestThreadLoad.stop();
       clearTimeout(restart);
       const thread = worker;
       if (thread) {

@@ -1,8 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { utilizationOf } from '../../lib/thread-load.ts';
 import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts';
 import type { ErpLoadEffects } from '../erp/erp-loads.ts';
+import { chunkPause } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 import type { JobThreadData, JobThreadMessage } from './job-runner-host.ts';
 
@@ -28,7 +30,7 @@ const runner = setUpJobRunner({
   clock: systemClock,
   cacheLifetimes: data.cacheLifetimes,
   pollMs: data.pollMs,
-  chunkPauseMs: data.chunkPauseMs,
+  chunkPause: chunkPause(data.chunkPauseMs, () => utilizationOf(data.requestThreadLoad)),
   effects: { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') },
   log: {
     info: (details, message) => post({ kind: 'log', level: 'info', details: loggable(details), message }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database.ts';
 import { joinedTransaction } from '../../db/joined-transaction.ts';
+import type { ChunkPause } from './chunk-pause.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
@@ -34,11 +35,8 @@ export interface JobRunnerDeps {
   /** What this process does after a committed change (forget its caches, or tell the main thread to). */
   effects: ErpLoadEffects;
   pauseMs: number;
-  /**
-   * The pause after each chunk's commit. It lets the request thread's writes (a checkout, an upload) take
-   * SQLite's one write lock between two chunks, and leaves the cores to the storefront for a moment.
-   */
-  chunkPauseMs: number;
+  /** The pause after each chunk's commit, by how long the chunk took (chunk-pause.ts). */
+  chunkPause: ChunkPause;
   log: JobRunnerLog;
 }
 
@@ -116,9 +114,10 @@ export function createJobRunner(deps: JobRunnerDeps) {
   async function run(job: JobRow, token: string): Promise<void> {
     try {
       for (let chunkNo = job.next_chunk; chunkNo < job.chunk_count; chunkNo += 1) {
+        const started = performance.now();
         await runChunk(job, token, chunkNo);
         // Between chunks the thread answers what came in meanwhile, and other writers get their turn.
-        await sleep(deps.chunkPauseMs);
+        await sleep(deps.chunkPause(performance.now() - started));
       }
       await finish(job, token);
     } catch (error) {
