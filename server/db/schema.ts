@@ -567,6 +567,8 @@ export interface ProductsTable {
   has_pre_stock: Generated<Flag>;
   /** What the ERP sent as `active` (migration 0034); is_active = erp_active and has_price. */
   erp_active: Generated<Flag>;
+  /** The fingerprint of the ERP row the product was last written from (migration 0042); null when none. */
+  erp_row_fingerprint: string | null;
   /** 0 while a product the ERP created waits for its list price (migration 0034); it is not shown meanwhile. */
   has_price: Generated<Flag>;
 }

@@ -332,6 +332,56 @@ describe('PUT /erp/v1/products', () => {
   });
 });
 
+describe('a product row sent again exactly as before', () => {
+  it('is answered unchanged by its fingerprint, writing nothing', async () => {
+    await upsert('products', [product('FP-1')]);
+    const before = await productRow('FP-1');
+    expect(before.erp_row_fingerprint).toMatch(/^[\w-]{43}$/);
+    shop.clock.advance(60_000);
+    expect(results(await upsert('products', [product('FP-1')]))).toEqual(['FP-1:unchanged']);
+    expect(await productRow('FP-1')).toEqual(before);
+  });
+
+  it('still takes a new VAT rate of its tax category in the seller’s country', async () => {
+    await upsert('products', [product('FP-VAT')]);
+    const rate = () => shop.db.updateTable('vat_rates').where('tenant_id', '=', tenantId).where('country_code', '=', 'DE').where('tax_category', '=', 'reduced');
+    const { rate_bp: was } = await shop.db.selectFrom('vat_rates').select('rate_bp').where('tenant_id', '=', tenantId).where('country_code', '=', 'DE').where('tax_category', '=', 'reduced').executeTakeFirstOrThrow();
+    await rate().set({ rate_bp: was + 100 }).execute();
+    shop.services.settings.clearCache();
+    try {
+      expect(results(await upsert('products', [product('FP-VAT')]))).toEqual(['FP-VAT:updated']);
+      expect((await productRow('FP-VAT')).vat_rate_bp).toBe(was + 100);
+    } finally {
+      await rate().set({ rate_bp: was }).execute();
+      shop.services.settings.clearCache();
+    }
+  });
+
+  it('in another form but equal is unchanged, and that form is noted for the next time', async () => {
+    await upsert('products', [product('FP-FORM')]);
+    const before = await productRow('FP-FORM');
+    // The same fields in the opposite order, the defaults spelled out.
+    const reordered = Object.fromEntries(Object.entries({ ...product('FP-FORM'), stockFreeze: false }).reverse());
+    expect(results(await upsert('products', [reordered]))).toEqual(['FP-FORM:unchanged']);
+    const noted = await productRow('FP-FORM');
+    expect(noted.erp_row_fingerprint).not.toBe(before.erp_row_fingerprint);
+    expect({ ...noted, erp_row_fingerprint: before.erp_row_fingerprint }).toEqual(before);
+    expect(results(await upsert('products', [reordered]))).toEqual(['FP-FORM:unchanged']);
+    expect(await productRow('FP-FORM')).toEqual(noted);
+  });
+
+  it('twice in one request is taken from its first row', async () => {
+    await upsert('products', [product('FP-TWICE')]);
+    const answer = await upsert('products', [product('FP-TWICE'), product('FP-TWICE')]);
+    expect(results(answer)).toEqual(['FP-TWICE:unchanged', 'FP-TWICE:failed']);
+    expect(answer.rows[1]!.errors).toEqual([expect.objectContaining({ path: 'sku', code: 'erp.key.duplicate' })]);
+    // The other way round too: a changed first row, then the row as stored.
+    const renamed = product('FP-TWICE', { names: { de: 'Neu', en: null } });
+    expect(results(await upsert('products', [renamed, product('FP-TWICE')]))).toEqual(['FP-TWICE:updated', 'FP-TWICE:failed']);
+    expect((await productRow('FP-TWICE')).name).toBe('Neu');
+  });
+});
+
 describe('the storefront', () => {
   it('lists a loaded product in its category and finds it in the built-in search once it has its price', async () => {
     await upsert('categories', [category('SHOP-SUB', 'SHOP-MAIN', 'Dübel ERP'), category('SHOP-MAIN', null, 'Montage ERP')]);

@@ -276,6 +276,10 @@ describe('mode=full', () => {
     expect((await settledJob(shop, secret, later)).state).toBe('done');
     const again = await shop.app.inject({ method: 'POST', url: `/erp/v1/jobs/${id}/confirm`, headers: { authorization: `Bearer ${secret}` } });
     expect(again.statusCode).toBe(409);
+    // A deactivated product's row, sent again exactly as before, shows it again: it is not taken for unchanged.
+    const back = await erpLoad(shop, secret, '/products', [product(skus[29]!, 'J-SUB')]);
+    expect(back.counts).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await activeSkus()).toEqual([...named, skus[29]]);
     // Once done, the body is gone; the job and its counts stay.
     expect(await shop.db.selectFrom('erp_job_chunks').innerJoin('erp_jobs', 'erp_jobs.id', 'erp_job_chunks.job_id').select('chunk_no').where('erp_jobs.public_id', '=', id).execute()).toEqual([]);
   });

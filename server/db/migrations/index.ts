@@ -40,6 +40,7 @@ import * as m0038 from './0038-order-shipments.ts';
 import * as m0039 from './0039-erp-webhooks.ts';
 import * as m0040 from './0040-tier-prices.ts';
 import * as m0041 from './0041-erp-jobs.ts';
+import * as m0042 from './0042-product-row-fingerprints.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0039-erp-webhooks': m0039,
   '0040-tier-prices': m0040,
   '0041-erp-jobs': m0041,
+  '0042-product-row-fingerprints': m0042,
 };

@@ -60,6 +60,7 @@ const productKinds = {
   sales_attributes: 'text',
   erp_active: 'integer',
   is_active: 'integer',
+  erp_row_fingerprint: 'text',
   updated_at: 'text',
 } as const;
 
@@ -73,9 +74,22 @@ export function createErpProductRepository(db: Database) {
       return inSlices(skus, (slice) =>
         db
           .selectFrom('products')
-          .select(['id', 'sku', ...productColumns, 'has_price'])
+          .select(['id', 'sku', ...productColumns, 'has_price', 'erp_row_fingerprint'])
           .where('tenant_id', '=', tenantId)
           .where('sku', 'in', slice)
+          .execute(),
+      );
+    },
+
+    /** The products with these skus that an ERP row wrote last, with what they took from elsewhere (the fast way of unchanged rows). */
+    findFingerprints(tenantId: number, skus: readonly string[]) {
+      return inSlices(skus, (slice) =>
+        db
+          .selectFrom('products')
+          .select(['sku', 'erp_row_fingerprint', 'category_id', 'sales_unit_id', 'vat_rate_bp'])
+          .where('tenant_id', '=', tenantId)
+          .where('sku', 'in', slice)
+          .where('erp_row_fingerprint', 'is not', null)
           .execute(),
       );
     },
@@ -140,7 +154,7 @@ export function createErpProductRepository(db: Database) {
     },
 
     /** A new product waits for its list price: price 0, has_price 0, hidden (migration 0034). Answers ids by sku. */
-    async insertProducts(trx: Executor, tenantId: number, rows: readonly (ProductFields & { sku: string })[], now: string): Promise<Map<string, number>> {
+    async insertProducts(trx: Executor, tenantId: number, rows: readonly (ProductFields & { sku: string; erp_row_fingerprint: string })[], now: string): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
       // About 25 parameters a row: 400 rows stay below SQLite's 32,766.
       for (const slice of inChunks(rows, 400)) {
@@ -154,8 +168,13 @@ export function createErpProductRepository(db: Database) {
       return ids;
     },
 
-    updateProducts(trx: Executor, tenantId: number, rows: readonly (ProductFields & { id: number; updated_at: string })[]): Promise<void> {
+    updateProducts(trx: Executor, tenantId: number, rows: readonly (ProductFields & { id: number; erp_row_fingerprint: string; updated_at: string })[]): Promise<void> {
       return updateRowsById(trx, 'products', tenantId, productKinds, rows);
+    },
+
+    /** Notes the row an unchanged product was sent as, so the same row sent again takes the fast way. */
+    setFingerprints(trx: Executor, tenantId: number, rows: readonly { id: number; erp_row_fingerprint: string }[]): Promise<void> {
+      return updateRowsById(trx, 'products', tenantId, { erp_row_fingerprint: 'text' }, rows);
     },
 
     async deleteVariants(trx: Executor, tenantId: number, ids: readonly number[]): Promise<void> {

@@ -2,21 +2,25 @@ import { retriedOnceOnUniqueViolation } from '../erp/unique-race.ts';
 import { vatTableEntry } from '../../../core/tax-conversion.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
-import { decided, fail, fieldKeyRules, parseKeyedRowSlots, unknownReference, type KeyedRow } from '../erp/keyed-rows.ts';
+import { decided, fail, fieldKeyRules, parseKeyedRowSlots, sentField, unknownReference, type KeyedRow } from '../erp/keyed-rows.ts';
 import type { RowProblem, RowResult } from '../erp/row-results.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { ErpProductRepository, ImageFields, ProductFields, VariantFields } from './erp-product.repository.ts';
 import { flagOf, noVariantChanges, sameImages, sameProductFields, variantChanges, type VariantChanges } from './product-changes.ts';
 import { productRow, type ProductRow } from './product-row.ts';
+import { rowFingerprint } from './row-fingerprint.ts';
 
 // PUT /erp/v1/products: the ERP's products, keyed by sku (docs/product.md, Entities: Product).
-//  1. Check each row on its own; a sku sent twice is taken from its first row.
+//  0. A row sent exactly as its product was last written from (its fingerprint, row-fingerprint.ts) is
+//     unchanged, as long as the category, sales unit and VAT rate it names are still the stored ones: no
+//     check and no comparison field by field. An ERP sends nearly all of its catalogue unchanged.
+//  1. Check each other row on its own; a sku sent twice is taken from its first row.
 //  2. Read what the request refers to, for all rows at once: the stored products with their variants
 //     and images, the categories by externalId, the sales units, the seller's country and VAT table.
 //  3. Per row: resolve the category, the sales unit and the VAT rate of the tax category in the seller's
 //     country (ADR 0016; an unknown one fails the row); a variant sku of another product (stored, or
 //     taken by an earlier row) fails it. Then compare with what is stored: an equal row is unchanged.
-//  4. In one transaction, batched: insert new products (no price yet: hidden until the price upsert
+//  4. In one transaction, batched (each written product noting its row's fingerprint): insert new products (no price yet: hidden until the price upsert
 //     sets their list price), update changed ones, replace changed variants and images. A product stays
 //     visible only while the ERP wants it active and it has its price: is_active = erp_active AND has_price.
 //     Facets, the built-in search's documents and words and the search engine's outbox follow by
@@ -51,17 +55,57 @@ function wantedVariants(row: ProductRow): VariantFields[] {
 }
 
 export function createProductUpsert(deps: ProductUpsertDeps) {
-  /** Step 2: everything stored the rows refer to. */
-  async function readState(tenantId: number, rows: readonly KeyedRow<ProductRow, string>[]) {
-    const skus = rows.map((row) => row.key);
-    const [products, variants, images, categories, units, seller, vatTable] = await Promise.all([
-      deps.products.findProducts(tenantId, skus),
-      deps.products.findVariants(tenantId, skus),
-      deps.products.findImages(tenantId, skus),
-      deps.products.findCategoryIds(tenantId, [...new Set(rows.map((row) => row.value.categoryExternalId))]),
+  /** What a product takes from elsewhere: the categories by externalId, the sales units, the VAT rates of the seller's country. */
+  async function readReferences(tenantId: number, categoryExternalIds: readonly string[]) {
+    const [categories, units, seller, vatTable] = await Promise.all([
+      deps.products.findCategoryIds(tenantId, [...new Set(categoryExternalIds)]),
       deps.products.listSalesUnits(tenantId),
       deps.settings.getSellerCompany(tenantId),
       deps.settings.getVatConversionTable(tenantId),
+    ]);
+    const sellerCountry = seller.country.code.toUpperCase();
+    return {
+      categoryIdOf: new Map(categories.map((category) => [category.external_id ?? '', category.id])),
+      unitIdOf: new Map(units.map((unit) => [unit.code, unit.id])),
+      sellerCountry,
+      rateOf: new Map(
+        vatTable
+          .map(vatTableEntry)
+          .filter((entry) => entry.countryCode.toUpperCase() === sellerCountry)
+          .map((entry) => [entry.taxCategory, entry.rateBp]),
+      ),
+    };
+  }
+
+  /** Step 0: the rows sent exactly as their product was last written from, by index, answered unchanged. */
+  async function rowsAsStored(tenantId: number, body: readonly unknown[], fingerprints: readonly string[]) {
+    const asStored = new Map<number, { id: string; result: RowResult }>();
+    const stored = await deps.products.findFingerprints(tenantId, [...new Set(body.map((row) => sentField(row, 'sku')).filter((sku) => sku !== ''))]);
+    if (stored.length === 0) return asStored;
+    const storedBySku = new Map(stored.map((product) => [product.sku, product]));
+    const sameRow = body.flatMap((row, index) => {
+      const product = storedBySku.get(sentField(row, 'sku'));
+      return product && product.erp_row_fingerprint === fingerprints[index] ? [{ index, row: row as Record<string, unknown>, product }] : [];
+    });
+    if (sameRow.length === 0) return asStored;
+    const references = await readReferences(tenantId, sameRow.map(({ row }) => sentField(row, 'categoryExternalId')));
+    for (const { index, row, product } of sameRow) {
+      const unitId = row.salesUnit === undefined || row.salesUnit === null ? null : references.unitIdOf.get(sentField(row, 'salesUnit'));
+      if (references.categoryIdOf.get(sentField(row, 'categoryExternalId')) !== product.category_id) continue;
+      if (unitId !== product.sales_unit_id || references.rateOf.get(sentField(row, 'taxCategory')) !== product.vat_rate_bp) continue;
+      asStored.set(index, { id: product.sku, result: { line: index + 1, key: product.sku, result: 'unchanged' } });
+    }
+    return asStored;
+  }
+
+  /** Step 2: everything stored the rows refer to. */
+  async function readState(tenantId: number, rows: readonly KeyedRow<ProductRow, string>[]) {
+    const skus = rows.map((row) => row.key);
+    const [products, variants, images, references] = await Promise.all([
+      deps.products.findProducts(tenantId, skus),
+      deps.products.findVariants(tenantId, skus),
+      deps.products.findImages(tenantId, skus),
+      readReferences(tenantId, rows.map((row) => row.value.categoryExternalId)),
     ]);
     const variantsOf = groupBy(variants, (variant) => variant.product_id);
     const imagesOf = groupBy(images, (image) => image.product_id);
@@ -71,27 +115,14 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
     for (const product of products) for (const variant of variantsOf.get(product.id) ?? []) ownerOf.set(variant.variant_sku, product.sku);
     const foreignSkus = rows.flatMap((row) => row.value.variants.map((variant) => variant.variantSku)).filter((sku) => !ownerOf.has(sku));
     for (const owner of await deps.products.findVariantOwners(tenantId, [...new Set(foreignSkus)])) ownerOf.set(owner.variant_sku, owner.sku);
-    const sellerCountry = seller.country.code.toUpperCase();
-    const rateOf = new Map(
-      vatTable
-        .map(vatTableEntry)
-        .filter((entry) => entry.countryCode.toUpperCase() === sellerCountry)
-        .map((entry) => [entry.taxCategory, entry.rateBp]),
-    );
-    return {
-      productBySku,
-      variantsOf,
-      imagesOf,
-      ownerOf,
-      categoryIdOf: new Map(categories.map((category) => [category.external_id ?? '', category.id])),
-      unitIdOf: new Map(units.map((unit) => [unit.code, unit.id])),
-      sellerCountry,
-      rateOf,
-    };
+    return { productBySku, variantsOf, imagesOf, ownerOf, ...references };
   }
 
   async function upsertOnce(erp: ErpContext, body: readonly unknown[]): Promise<RowResult[]> {
-    const { results, passed: rows } = parseKeyedRowSlots(productRow, body, { ...fieldKeyRules('sku', (row) => row.sku), answerKeyOf: (key) => key });
+    const fingerprints = body.map(rowFingerprint);
+    const decidedBefore = await rowsAsStored(erp.tenantId, body, fingerprints);
+    const { results, passed: rows } = parseKeyedRowSlots(productRow, body, { ...fieldKeyRules('sku', (row) => row.sku), answerKeyOf: (key) => key, decidedBefore });
+    if (rows.length === 0) return decided(results);
     const state = await readState(erp.tenantId, rows);
     const now = deps.clock.now().toISOString();
 
@@ -148,7 +179,9 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
 
     // Step 3, the comparison: what each row changes, gathered for the batched writes of step 4.
     const inserts: (Planned & { sku: string })[] = [];
-    const updates: (ProductFields & { id: number; updated_at: string })[] = [];
+    const updates: (ProductFields & { id: number; erp_row_fingerprint: string; updated_at: string })[] = [];
+    // Equal rows sent in another form than their product's last one: noted, so this form takes the fast way next time.
+    const fingerprintNotes: { id: number; erp_row_fingerprint: string }[] = [];
     const variantWrites: { productId: number; changes: VariantChanges }[] = [];
     const imageWrites: { productId: number; images: ImageFields[] }[] = [];
     for (const plan of planned) {
@@ -163,18 +196,22 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
       const fieldsSame = sameProductFields(stored, plan.fields);
       const unchanged = fieldsSame && noVariantChanges(variants) && images;
       results[plan.row.line - 1] = { line: plan.row.line, key: plan.row.key, result: unchanged ? 'unchanged' : 'updated' };
-      if (unchanged) continue;
-      updates.push({ ...plan.fields, id: stored.id, updated_at: now });
+      const fingerprint = fingerprints[plan.row.line - 1]!;
+      if (unchanged) {
+        if (stored.erp_row_fingerprint !== fingerprint) fingerprintNotes.push({ id: stored.id, erp_row_fingerprint: fingerprint });
+        continue;
+      }
+      updates.push({ ...plan.fields, id: stored.id, erp_row_fingerprint: fingerprint, updated_at: now });
       if (!noVariantChanges(variants)) variantWrites.push({ productId: stored.id, changes: variants });
       if (!images) imageWrites.push({ productId: stored.id, images: plan.images });
     }
 
-    if (inserts.length + updates.length > 0) {
+    if (inserts.length + updates.length + fingerprintNotes.length > 0) {
       await deps.products.inTransaction(async (trx) => {
         const ids = await deps.products.insertProducts(
           trx,
           erp.tenantId,
-          inserts.map((plan) => ({ ...plan.fields, sku: plan.sku })),
+          inserts.map((plan) => ({ ...plan.fields, sku: plan.sku, erp_row_fingerprint: fingerprints[plan.row.line - 1]! })),
           now,
         );
         for (const plan of inserts) {
@@ -197,8 +234,9 @@ export function createProductUpsert(deps: ProductUpsertDeps) {
           imageWrites.map((write) => write.productId),
           imageWrites.flatMap((write) => write.images.map((image, index) => ({ ...image, product_id: write.productId, sort_order: index }))),
         );
+        await deps.products.setFingerprints(trx, erp.tenantId, fingerprintNotes);
       });
-      deps.catalogChanged();
+      if (inserts.length + updates.length > 0) deps.catalogChanged();
     }
     return decided(results);
   }

@@ -250,7 +250,8 @@ export function createErpJobRepository(db: Database) {
         type === 'products'
           ? await trx
               .updateTable('products')
-              .set({ erp_active: 0, is_active: 0, updated_at: now })
+              // No longer as its last row wrote it: that row, sent again, must show the product again.
+              .set({ erp_active: 0, is_active: 0, erp_row_fingerprint: null, updated_at: now })
               .where('tenant_id', '=', tenantId)
               .where('erp_active', '=', 1)
               .where(({ not, exists, selectFrom }) => not(exists(selectFrom('erp_job_keys').select('key').where('job_id', '=', jobId).whereRef('key', '=', 'products.sku'))))

@@ -30,6 +30,12 @@ export interface KeyRules<T, K> {
    * of that row: a later row sending it fails 'erp.key.duplicate' at `path` before its schema is checked.
    */
   sentKeysCount?: { path: string };
+  /**
+   * Rows decided before their schema is checked, by index (a product row sent exactly as stored: unchanged).
+   * Their result stands unless an earlier row had their key (then they fail as doubles), and their key
+   * counts for the doubles of later rows.
+   */
+  decidedBefore?: ReadonlyMap<number, { id: K; result: RowResult }>;
 }
 
 function isProblem(value: unknown): value is RowProblem {
@@ -52,7 +58,7 @@ export function fieldKeyRules<T>(field: string, keyOf: (value: T) => string): Ke
   return { keyOf, textOf: (key) => key, sentKeyOf: (row) => sentField(row, field), keyPath: () => field };
 }
 
-/** The rows that passed, and a result for each row that failed already. */
+/** The rows that passed, and a result for each row that failed already (or was decided before, `decidedBefore`). */
 export function parseKeyedRows<S extends z.ZodType, K>(schema: S, rows: readonly unknown[], rules: KeyRules<z.infer<S>, K>) {
   const passed: KeyedRow<z.infer<S>, K>[] = [];
   const failed: RowResult[] = [];
@@ -60,6 +66,14 @@ export function parseKeyedRows<S extends z.ZodType, K>(schema: S, rows: readonly
   const sentKeysCount = rules.sentKeysCount;
   rows.forEach((row, index) => {
     const line = index + 1;
+    const early = rules.decidedBefore?.get(index);
+    if (early) {
+      const text = rules.textOf(early.id);
+      if (seen.has(text)) failed.push({ line, key: early.result.key, result: 'failed', problems: [duplicate(sentKeysCount?.path ?? rules.keyPath(early.id), text)] });
+      else failed.push(early.result);
+      seen.add(text);
+      return;
+    }
     const key = rules.sentKeyOf(row);
     if (sentKeysCount && key !== '') {
       if (seen.has(key)) {
