@@ -8,7 +8,7 @@ import { openBenchDatabase } from './catalog-bench-db.ts';
 import { eventFeedLag } from './erp-event-lag.ts';
 
 // `npm run bench:erp [-- --products 20000] [--engine postgres] [--new-products 10000] [--orders 50]
-// [--job-products 2000] [--import job,put] [--only storefront]`: the
+// [--job-products 2000] [--import job,put] [--only storefront|loads]`: the
 // ERP's loads end to end, against the production server on the catalogue database of
 // bench/catalog-bench-db.ts, next to a Fastify hello route:
 //   - products: `--new-products` new products with 3 variants each through PUT /erp/v1/products (the
@@ -30,7 +30,7 @@ import { eventFeedLag } from './erp-event-lag.ts';
 // the feed ≤ 1 s after its commit. CATALOG_ANSWER_CACHE_MS=0 turns the catalogue's answer reuse off,
 // BENCH_SECONDS sets a storefront row's length, BENCH_SHOP_PROFILE=1 writes a CPU profile of the shop,
 // BENCH_SHOP_LOG=1 shows its log; ERP_JOB_CHUNK_PAUSE_MS and ERP_JOB_CHUNK_ROWS reach the shop as set.
-// `--only storefront` leaves out the price and stock loads and the event feed.
+// `--only storefront` leaves out the price and stock loads and the event feed; `--only loads` the storefront and the event feed.
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +51,8 @@ const jobProducts = Number(values['job-products']);
 const importKinds = values.import.split(',');
 /** `--only storefront`: the new products (step 1) and the storefront rows, not the price and stock loads or the event feed. */
 const storefrontOnly = values.only === 'storefront';
+/** `--only loads`: the loads of steps 1 and 2, not the storefront rows or the event feed. */
+const loadsOnly = values.only === 'loads';
 const rowsPerRequest = 1000;
 const shopPort = 3320;
 
@@ -289,7 +291,7 @@ try {
   ];
   console.log(`storefront: ${listPaths.length} list pages over ${storefrontCategories.length} categories, ${searchPaths.length} searches (${searchWords.length} words, alone and in pairs), drawn at random, ${benchSeconds} s a row`);
   console.log(`job import: rounds of a products job (${jobProducts.toLocaleString('en')} renamed products with 3 variants), a prices job and a stock job (product and variants), chunks of the shop's ERP_JOB_CHUNK_ROWS`);
-  for (const [title, list] of [['GET /api/material?category=…', listPaths], ['GET /api/material/search?searchKey=…', searchPaths]] as const) {
+  for (const [title, list] of loadsOnly ? [] : ([['GET /api/material?category=…', listPaths], ['GET /api/material/search?searchKey=…', searchPaths]] as const)) {
     const storefront = (during: string) => measure(`${title} ${during}`, { base: servers.base, headers: session, requests: mixedPaths(list) });
     const rest = await storefront('at rest');
     const job = await duringImport(jobImport, () => storefront('during a job import'));
@@ -300,7 +302,7 @@ try {
   }
 
   // 4. The event feed's lag: commit of an order to its event in GET /erp/v1/events.
-  if (!storefrontOnly) {
+  if (!storefrontOnly && !loadsOnly) {
     const lag = await eventFeedLag({ base: servers.base, erpHeaders, customerToken, addressId, products: orderProducts, orders });
     console.log(`order in the event feed after its commit (${orders} orders): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms`);
   }

@@ -27,24 +27,31 @@ function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** The first problem of a parsed JSON value, walked without recursion so no depth can overflow the stack. */
-function problemOf(value: unknown, multiLine: boolean): string | null {
-  const pending: [unknown, number][] = [[value, 0]];
-  while (pending.length > 0) {
-    const [current, depth] = pending.pop()!;
-    if (typeof current === 'string') {
-      if (hasControlCharacters(current, { multiLine })) return 'validation.control_characters';
-    } else if (Buffer.isBuffer(current) || current instanceof Readable) {
-      // A raw body (the payment webhook) is read by its route, which checks its signature first; a streamed
-      // one (a load job's NDJSON) is read line by line, each row checked by its load's service.
-      continue;
-    } else if (current !== null && typeof current === 'object') {
-      if (depth >= maxJsonDepth) return 'validation.too_deep';
-      for (const [key, child] of Object.entries(current)) {
-        if (hasControlCharacters(key)) return 'validation.control_characters';
-        pending.push([child, depth + 1]);
-      }
+/**
+ * The first problem of a parsed JSON value. Recursive, but never deeper than `maxJsonDepth`: a deeper value
+ * is refused before its children are walked, so no depth can overflow the stack. Walked in place, without
+ * lists of entries: an ERP load of 1,000 rows is some 50,000 values.
+ */
+function problemOf(value: unknown, multiLine: boolean, depth = 0): string | null {
+  if (typeof value === 'string') return hasControlCharacters(value, { multiLine }) ? 'validation.control_characters' : null;
+  if (value === null || typeof value !== 'object') return null;
+  // A raw body (the payment webhook) is read by its route, which checks its signature first; a streamed
+  // one (a load job's NDJSON) is read line by line, each row checked by its load's service.
+  if (Buffer.isBuffer(value) || value instanceof Readable) return null;
+  if (depth >= maxJsonDepth) return 'validation.too_deep';
+  if (Array.isArray(value)) {
+    for (const child of value) {
+      const problem = problemOf(child, multiLine, depth + 1);
+      if (problem) return problem;
     }
+    return null;
+  }
+  const fields = value as Record<string, unknown>;
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    if (hasControlCharacters(key)) return 'validation.control_characters';
+    const problem = problemOf(fields[key], multiLine, depth + 1);
+    if (problem) return problem;
   }
   return null;
 }

@@ -101,12 +101,16 @@ function tierPricesOf(row: PriceRow, companies: Map<string, number>): { prices: 
   return problems.length > 0 ? { problems } : { prices };
 }
 
-/** Whether the stored prices are the sent ones, in any order: every field of each compared, the product aside. */
-function samePrices<T extends object>(stored: readonly (T & { product_id: number })[], next: readonly T[]): boolean {
-  const text = (price: object) => JSON.stringify(Object.entries(price).filter(([field]) => field !== 'product_id').sort(([a], [b]) => a.localeCompare(b)));
+/** Whether the stored prices are the sent ones, in any order: every written field of each compared. */
+function samePrices<T extends object>(stored: readonly T[], next: readonly T[]): boolean {
+  if (stored.length !== next.length) return false;
+  if (next.length === 0) return true;
+  // The fields a price is written with; a stored one has its product's id besides.
+  const fields = Object.keys(next[0]!) as (keyof T)[];
+  const text = (price: T) => JSON.stringify(fields.map((field) => price[field]));
   const storedTexts = stored.map(text).sort();
   const nextTexts = next.map(text).sort();
-  return storedTexts.length === nextTexts.length && storedTexts.every((entry, index) => entry === nextTexts[index]);
+  return storedTexts.every((entry, index) => entry === nextTexts[index]);
 }
 
 /** The next value of a price the row may clear: kept when not sent, null when sent as null. */
