@@ -69,7 +69,7 @@ import { createApiClientService } from './modules/erp/api-client.service.ts';
 import { createErpLoads, type ErpLoadEffects } from './modules/erp/erp-loads.ts';
 import { createErpJobRepository } from './modules/erp-jobs/erp-job.repository.ts';
 import { createErpJobsService } from './modules/erp-jobs/erp-jobs.service.ts';
-import { createJobRunnerHost, type JobRunnerHostLog } from './modules/erp-jobs/job-runner-host.ts';
+import { createJobRunnerHost, rowLoadsThrough, type JobRunnerHostLog } from './modules/erp-jobs/job-runner-host.ts';
 import { createErpDocumentsRepository } from './modules/erp-documents/erp-documents.repository.ts';
 import { createErpDocumentsService } from './modules/erp-documents/erp-documents.service.ts';
 import { createCaches } from './cache.ts';
@@ -113,8 +113,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   );
   const productSearch = createProductSearchRepository(db);
   const search = createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches);
-  // After an ERP load changed the catalogue, prices or stock: this process's trees, listings, search
-  // answers and counts are forgotten at once (other processes' within their few seconds, server/cache.ts).
+  // After an ERP load on this thread changed the catalogue, prices or stock: this process's trees, listings,
+  // search answers and counts are forgotten at once (other processes' and the worker thread's loads reach
+  // them within their lifetime, server/cache.ts).
   const forgetCatalogChanges = () => {
     catalog.clearCache();
     search.forgetCatalogChanges();
@@ -192,26 +193,28 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   // Large loads as jobs (ADR 0023): received here, run by a worker thread of this process (started in app.ts).
   // A job's worker thread is like another process for the catalogue: its changes reach the trees, answers
   // and counts within their lifetime (job-runner-thread.ts).
-  const erpJobRunner = createJobRunnerHost({ config, db, clock, effects: erpLoadEffects, log });
+  const erpJobRunner = createJobRunnerHost({ config, db, clock, effects: erpLoadEffects, loads: erpLoads, log });
+  // A PUT load's rows are written where the jobs' are: on the worker thread (job-runner-host.ts `load`).
+  const erpRowLoads = rowLoadsThrough(erpJobRunner);
   const { chunkRows, maxBodyBytes, maxTextBytes } = config.erpJobs;
   return {
     tenants: createTenantService(createTenantRepository(db), config.defaultTenant, caches),
     // The ERP's API clients: their keys and scopes (server/erp/erp-api.ts authenticates each request).
     apiClients: createApiClientService({ clients: createApiClientRepository(db), clock }),
     // The ERP's catalogue upserts: categories and products (server/erp/catalog/catalog.routes.ts).
-    erpCatalog: { categories: erpLoads.categories, products: erpLoads.products },
+    erpCatalog: { categories: erpRowLoads.categories, products: erpRowLoads.products },
     // Invoices and credit notes from the ERP (PUT /erp/v1/documents) and its PDFs of them.
     erpDocuments: createErpDocumentsService({ documents: createErpDocumentsRepository(db) }),
     // The ERP's customer data (server/erp/customers): companies, users, addresses, sales persons' customers.
     // A change is seen at once: what this process keeps of companies and sessions is forgotten after each.
-    erpCompanies: erpLoads.companies,
-    erpUsers: erpLoads.users,
-    erpAddresses: erpLoads.addresses,
-    erpSalesAssignments: erpLoads.salesPersonAssignments,
+    erpCompanies: erpRowLoads.companies,
+    erpUsers: erpRowLoads.users,
+    erpAddresses: erpRowLoads.addresses,
+    erpSalesAssignments: erpRowLoads.salesPersonAssignments,
     // The ERP's loads of prices, stock and pre-order seasons (server/erp/).
-    erpPrices: erpLoads.prices,
-    erpStock: erpLoads.stock,
-    erpSeasons: erpLoads.seasons,
+    erpPrices: erpRowLoads.prices,
+    erpStock: erpRowLoads.stock,
+    erpSeasons: erpRowLoads.seasons,
     erpJobs: createErpJobsService({ jobs: createErpJobRepository(db), clock, limits: { chunkRows, maxBodyBytes, maxTextBytes }, wake: () => erpJobRunner.wake() }),
     erpJobRunner,
     settings,

@@ -8,9 +8,10 @@ import { startAppProcess, stopAppProcess, type AppProcess } from './app-process-
 import { createBuyers, orderableProduct } from './buyer-fixtures.ts';
 import { ndjson } from './erp-job-fixtures.ts';
 
-// What a buyer sees of a load job run on the shop's worker thread (ADR 0023), in a real process as in
-// production: a change of the catalogue reaches the request thread's cached answers within their lifetime,
-// as another process's change does; a change of a company is told to the request thread at once.
+// What a buyer and the ERP see of loads written on the shop's worker thread (ADR 0023), in a real process as
+// in production: a job's or a PUT's change of the catalogue reaches the request thread's cached answers within
+// their lifetime, as another process's change does; a change of a company is told to the request thread at
+// once; a PUT is answered row by row from the worker thread as from the request thread.
 
 const answerLifetimeMs = 3_000;
 let database: TestDatabase;
@@ -72,7 +73,7 @@ beforeAll(async () => {
   const db = handle.db;
   const tenant = await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
   const clients = createApiClientService({ clients: createApiClientRepository(db), clock: systemClock });
-  secret = (await clients.create({ tenantId: tenant.id, name: 'thread', scopes: ['prices:write', 'customers:write'], expiresAt: null })).secret;
+  secret = (await clients.create({ tenantId: tenant.id, name: 'thread', scopes: ['prices:write', 'customers:write', 'catalog:write'], expiresAt: null })).secret;
   token = (await createBuyers(db, 'job-thread', 1))[0]!.token;
   product = await orderableProduct(db, false);
   // The buyer's company pays the list price of this product.
@@ -125,3 +126,38 @@ it('shows a job’s new list price once the cached answer’s lifetime ran out, 
   expect(redisplayed).toMatchObject({ value: repriced.value, isGrossPrice: !showNet });
   expect(redisplayed.ms).toBeLessThan(answerLifetimeMs / 2);
 }, 60_000);
+
+it('answers a PUT’s rows from the worker thread, each with its result, and shows its change within the answers’ lifetime', async () => {
+  const before = await shownPrice();
+  const cachedAt = performance.now();
+  const response = await fetch(`http://127.0.0.1:${server.port}/erp/v1/prices`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify([
+      { sku: product.sku, listPrice: { amount: before.value + 1, currency: 'EUR' } },
+      { sku: 'NO-SUCH-SKU', listPrice: { amount: 1, currency: 'EUR' } },
+      { sku: product.sku, listPrice: { amount: -1, currency: 'EUR' } },
+    ]),
+  });
+  const answer = (await response.json()) as { counts: Record<string, number>; rows: { key: string; result: string; errors?: { path: string; code: string; message: string }[] }[] };
+  expect(response.status, JSON.stringify(answer)).toBe(200);
+  expect(answer.counts).toEqual({ created: 0, updated: 1, unchanged: 0, failed: 2 });
+  expect(answer.rows.map((row) => row.result)).toEqual(['updated', 'failed', 'failed']);
+  expect(answer.rows[1]!.errors).toEqual([expect.objectContaining({ path: 'sku', code: 'erp.reference.unknown', message: expect.stringMatching(/\w/) })]);
+  // Written on the worker thread, which does not tell the request thread of the catalogue: the cached
+  // answer stands for its lifetime (a PUT written on the request thread would have forgotten it at once).
+  const first = await shownPrice();
+  if (performance.now() - cachedAt < answerLifetimeMs - 500) expect(first.value).toBe(before.value);
+  const repriced = await untilChanged(before);
+  expect(repriced.value).toBe(before.value + 1);
+  expect(repriced.ms).toBeLessThanOrEqual(answerLifetimeMs + 1_000);
+
+  // A body its route refuses never reaches the thread: 400 with its message key, nothing written.
+  const refused = await fetch(`http://127.0.0.1:${server.port}/erp/v1/prices`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ not: 'rows' }),
+  });
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { messageKey: string }).messageKey).toBe('erp.rows.required');
+});

@@ -1,12 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { createCaches } from '../../cache.ts';
 import { openDatabase } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { utilizationOf } from '../../lib/thread-load.ts';
 import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts';
-import type { ErpLoadEffects } from '../erp/erp-loads.ts';
+import { createErpLoads, type ErpLoadEffects } from '../erp/erp-loads.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
+import { createSettingsService } from '../settings/settings.service.ts';
 import { chunkPause } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
-import type { JobThreadData, JobThreadMessage } from './job-runner-host.ts';
+import { threadErrorOf, type JobThreadData, type JobThreadMessage, type JobThreadRequest } from './job-runner-host.ts';
 
 // The load jobs' worker thread (ADR 0023): a synchronous SQLite write of a few hundred rows holds its
 // thread for 100–300 ms, so the chunks are written here, on a database handle of the thread's own, while
@@ -15,7 +18,8 @@ import type { JobThreadData, JobThreadMessage } from './job-runner-host.ts';
 // at once. A change of the catalogue is not: the request thread's trees, answers and counts take it within
 // their lifetime (server/cache.ts), as they take another process's. Forgetting them after every chunk, or
 // even once a second, left the storefront computing every page anew for as long as a job ran.
-// Messages in: 'wake' (a job was queued), 'stop'.
+// The rows of PUT loads are written here too, each answered with its results (job-runner-host.ts `load`).
+// Messages in: 'wake' (a job was queued), a load, 'stop'.
 
 const data = workerData as JobThreadData;
 // An import is background work: the thread takes the cores only when the request thread leaves them, so a
@@ -25,13 +29,14 @@ const port = parentPort!;
 const post = (message: JobThreadMessage) => port.postMessage(message);
 const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
+const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
 const runner = setUpJobRunner({
   db: handle.db,
   clock: systemClock,
   cacheLifetimes: data.cacheLifetimes,
   pollMs: data.pollMs,
   chunkPause: chunkPause(data.chunkPauseMs, () => utilizationOf(data.requestThreadLoad)),
-  effects: { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') },
+  effects,
   log: {
     info: (details, message) => post({ kind: 'log', level: 'info', details: loggable(details), message }),
     error: (details, message) => post({ kind: 'log', level: 'error', details: loggable(details), message }),
@@ -44,12 +49,33 @@ function loggable(details: object): object {
   return err instanceof Error ? { ...rest, err: { name: err.name, message: err.message, stack: err.stack } } : details;
 }
 
-port.on('message', (message: 'wake' | 'stop') => {
+const loads = createErpLoads(handle.db, {
+  settings: createSettingsService(createSettingsRepository(handle.db), createCaches(systemClock, data.cacheLifetimes)),
+  clock: systemClock,
+  effects,
+});
+/** The PUT loads under way: the database is closed only after them. */
+const loading = new Set<Promise<void>>();
+
+function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
+  const done = loads[request.type]
+    .upsert(request.erp, request.rows)
+    .then(
+      (results) => post({ kind: 'loaded', id: request.id, results }),
+      (error: unknown) => post({ kind: 'loadFailed', id: request.id, error: threadErrorOf(error) }),
+    )
+    .finally(() => loading.delete(done));
+  loading.add(done);
+}
+
+port.on('message', (message: JobThreadRequest) => {
   if (message === 'wake') void runner.runNow();
-  else
+  else if (message === 'stop')
     void runner
       .stop()
+      .then(() => Promise.all(loading))
       .then(() => handle.close())
       .finally(() => port.close());
+  else load(message);
 });
 runner.start();
