@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPause } from './chunk-pause.ts';
+import { chunkPause, pacedTurns } from './chunk-pause.ts';
 
 describe('the pause of a load job after a chunk', () => {
   it('is the base pause while the request thread is idle', () => {
@@ -14,5 +14,31 @@ describe('the pause of a load job after a chunk', () => {
   it('takes a utilization out of range as its bound', () => {
     expect(chunkPause(20, () => 3)(80)).toBe(100);
     expect(chunkPause(20, () => -1)(80)).toBe(20);
+  });
+});
+
+describe('paced turns', () => {
+  it('runs one task at a time, the next after the pause the last one earned', async () => {
+    const run = pacedTurns(() => 40);
+    const events: string[] = [];
+    const task = (name: string) => async () => {
+      events.push(`${name} start ${Math.round(performance.now())}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      events.push(`${name} end ${Math.round(performance.now())}`);
+      return name;
+    };
+    const started = performance.now();
+    expect(await Promise.all([run(task('a')), run(task('b'))])).toEqual(['a', 'b']);
+    const at = (entry: string) => Number(entry.split(' ')[2]);
+    expect(events.map((entry) => entry.split(' ').slice(0, 2).join(' '))).toEqual(['a start', 'a end', 'b start', 'b end']);
+    // The first waits for nothing; the second starts at least the pause after the first ended.
+    expect(at(events[0]!) - started).toBeLessThan(30);
+    expect(at(events[2]!) - at(events[1]!)).toBeGreaterThanOrEqual(38);
+  });
+
+  it('goes on after a task that failed', async () => {
+    const run = pacedTurns(() => 0);
+    await expect(run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await run(() => Promise.resolve('next'))).toBe('next');
   });
 });

@@ -10,3 +10,27 @@ export type ChunkPause = (chunkMs: number) => number;
 export function chunkPause(basePauseMs: number, requestThreadUtilization: () => number): ChunkPause {
   return (chunkMs) => basePauseMs + chunkMs * Math.min(1, Math.max(0, requestThreadUtilization()));
 }
+
+/**
+ * Runs tasks one at a time, each after the pause the one before it earned (a PUT load on the worker
+ * thread): a stream of PUTs sent back to back steps aside like a job's chunks, and a single PUT waits for
+ * nothing.
+ */
+export function pacedTurns(pauseAfter: ChunkPause) {
+  let last: Promise<unknown> = Promise.resolve();
+  let readyAt = 0;
+  return function run<T>(task: () => Promise<T>): Promise<T> {
+    const turn = last.then(async () => {
+      const wait = readyAt - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const started = performance.now();
+      try {
+        return await task();
+      } finally {
+        readyAt = performance.now() + pauseAfter(performance.now() - started);
+      }
+    });
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+}

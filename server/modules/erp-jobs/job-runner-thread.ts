@@ -7,7 +7,7 @@ import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts';
 import { createErpLoads, type ErpLoadEffects } from '../erp/erp-loads.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
-import { chunkPause } from './chunk-pause.ts';
+import { chunkPause, pacedTurns } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 import { threadErrorOf, type JobThreadData, type JobThreadMessage, type JobThreadRequest } from './job-runner-host.ts';
 
@@ -30,12 +30,14 @@ const post = (message: JobThreadMessage) => port.postMessage(message);
 const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
 const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
+// After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request thread is.
+const pause = chunkPause(data.chunkPauseMs, () => utilizationOf(data.requestThreadLoad));
 const runner = setUpJobRunner({
   db: handle.db,
   clock: systemClock,
   cacheLifetimes: data.cacheLifetimes,
   pollMs: data.pollMs,
-  chunkPause: chunkPause(data.chunkPauseMs, () => utilizationOf(data.requestThreadLoad)),
+  chunkPause: pause,
   effects,
   log: {
     info: (details, message) => post({ kind: 'log', level: 'info', details: loggable(details), message }),
@@ -56,10 +58,10 @@ const loads = createErpLoads(handle.db, {
 });
 /** The PUT loads under way: the database is closed only after them. */
 const loading = new Set<Promise<void>>();
+const inTurn = pacedTurns(pause);
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
-  const done = loads[request.type]
-    .upsert(request.erp, request.rows)
+  const done = inTurn(() => loads[request.type].upsert(request.erp, request.rows))
     .then(
       (results) => post({ kind: 'loaded', id: request.id, results }),
       (error: unknown) => post({ kind: 'loadFailed', id: request.id, error: threadErrorOf(error) }),
