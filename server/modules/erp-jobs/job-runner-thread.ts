@@ -30,8 +30,10 @@ const post = (message: JobThreadMessage) => port.postMessage(message);
 const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
 const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
-// After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request thread is.
-const pause = chunkPause(data.chunkPauseMs, () => utilizationOf(data.requestThreadLoad));
+// After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
+// thread is. A PUT has no least pause: its request and answer leave the write lock free between two.
+const requestThreadUtilization = () => utilizationOf(data.requestThreadLoad);
+const pause = chunkPause(data.chunkPauseMs, requestThreadUtilization);
 const runner = setUpJobRunner({
   db: handle.db,
   clock: systemClock,
@@ -58,7 +60,7 @@ const loads = createErpLoads(handle.db, {
 });
 /** The PUT loads under way: the database is closed only after them. */
 const loading = new Set<Promise<void>>();
-const inTurn = pacedTurns(pause);
+const inTurn = pacedTurns(chunkPause(0, requestThreadUtilization));
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
   const done = inTurn(() => loads[request.type].upsert(request.erp, request.rows))
