@@ -42,3 +42,10 @@ describe('paced turns', () => {
     expect(await run(() => Promise.resolve('next'))).toBe('next');
   });
 });
+
+describe('the pause of a PUT load', () => {
+  it('is none while the request thread is idle, and up to twice the load’s time when it is busy', () => {
+    expect(chunkPause(0, () => 0, 2)(80)).toBe(0);
+    expect(chunkPause(0, () => 1, 2)(80)).toBe(160);
+  });
+});

@@ -1,14 +1,14 @@
 // How long a load job steps aside after a chunk (ADR 0023). The pause lets the request thread's writes (a
 // checkout, an upload) take SQLite's one write lock between two chunks, and gives the storefront the
-// cores: at least `basePauseMs`, and the busier the request thread was of late, the longer — up to as long
-// again as the chunk took when it is fully busy. A job at night runs nearly at full speed; during the day
-// it takes what the buyers leave.
+// cores: at least `basePauseMs`, and the busier the request thread was of late, the longer — up to
+// `busyFactor` times as long as the chunk took when it is fully busy. A job at night runs nearly at full
+// speed; during the day it takes what the buyers leave.
 
 export type ChunkPause = (chunkMs: number) => number;
 
 /** The pause after a chunk that took `chunkMs`, given the request thread's utilization (0 … 1). */
-export function chunkPause(basePauseMs: number, requestThreadUtilization: () => number): ChunkPause {
-  return (chunkMs) => basePauseMs + chunkMs * Math.min(1, Math.max(0, requestThreadUtilization()));
+export function chunkPause(basePauseMs: number, requestThreadUtilization: () => number, busyFactor = 1): ChunkPause {
+  return (chunkMs) => basePauseMs + chunkMs * busyFactor * Math.min(1, Math.max(0, requestThreadUtilization()));
 }
 
 /**

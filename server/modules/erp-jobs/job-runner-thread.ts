@@ -31,7 +31,9 @@ const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
 const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
 // After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
-// thread is. A PUT has no least pause: its request and answer leave the write lock free between two.
+// thread is. A PUT has no least pause (its request and answer leave the write lock free between two), and a
+// longer one when the request thread is busy: reading its body (up to 1,000 rows of JSON) takes the request
+// thread itself a while, which a job's chunk does not.
 const requestThreadUtilization = () => utilizationOf(data.requestThreadLoad);
 const pause = chunkPause(data.chunkPauseMs, requestThreadUtilization);
 const runner = setUpJobRunner({
@@ -60,7 +62,7 @@ const loads = createErpLoads(handle.db, {
 });
 /** The PUT loads under way: the database is closed only after them. */
 const loading = new Set<Promise<void>>();
-const inTurn = pacedTurns(chunkPause(0, requestThreadUtilization));
+const inTurn = pacedTurns(chunkPause(0, requestThreadUtilization, 2));
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
   const done = inTurn(() => loads[request.type].upsert(request.erp, request.rows))
