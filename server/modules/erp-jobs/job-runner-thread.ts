@@ -31,10 +31,12 @@ const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
 const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
 // After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
-// thread is. A PUT has no least pause (its request and answer leave the write lock free between two), and a
-// longer one when the request thread is busy: reading its body (up to 1,000 rows of JSON) takes the request
-// thread itself a while, which a job's chunk does not.
+// thread is. A PUT has no least pause (its request and answer leave the write lock free between two). Reading
+// its body (up to 1,000 rows of JSON) keeps the request thread itself busy, which a job's chunk does not:
+// PUTs sent back to back at night fill a third of it. So a PUT steps aside only while the request thread is
+// more than half busy, and then up to twice as long as it took.
 const requestThreadUtilization = () => utilizationOf(data.requestThreadLoad);
+const busyBeyondHalf = () => Math.max(0, 2 * requestThreadUtilization() - 1);
 const pause = chunkPause(data.chunkPauseMs, requestThreadUtilization);
 const runner = setUpJobRunner({
   db: handle.db,
@@ -62,7 +64,7 @@ const loads = createErpLoads(handle.db, {
 });
 /** The PUT loads under way: the database is closed only after them. */
 const loading = new Set<Promise<void>>();
-const inTurn = pacedTurns(chunkPause(0, requestThreadUtilization, 2));
+const inTurn = pacedTurns(chunkPause(0, busyBeyondHalf, 2));
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
   const done = inTurn(() => loads[request.type].upsert(request.erp, request.rows))
