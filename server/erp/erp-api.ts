@@ -5,7 +5,8 @@ import { AppError } from '../errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { requireScope, unknownApiKey, type ErpContext, type ErpScope } from '../modules/access/erp-access.ts';
 import { createInFlightLimit } from '../modules/erp/in-flight-limit.ts';
-import { isRowsBody, maxRowsPerRequest } from '../modules/erp/row-results.ts';
+import { isRowsBody } from '../modules/erp/row-results.ts';
+import { rowsRefusal, SentRowsText } from '../modules/erp/sent-rows.ts';
 import type { Services } from '../services.ts';
 import { ndjsonContentType, parseNdjson } from './ndjson.ts';
 import { documentedRefusals, operationIdOf } from './erp-route-docs.ts';
@@ -53,9 +54,10 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     if (isRowsBody(schema)) {
-      if (!Array.isArray(data) || data.length === 0) return refusal(new AppError('validation', 'erp.rows.required'));
-      if (data.length > maxRowsPerRequest) return refusal(new AppError('validation', 'erp.rows.too_many', { params: { max: maxRowsPerRequest } }));
-      return { value: data };
+      // A JSON body's rows are read and checked where they are written (sent-rows.ts).
+      if (data instanceof SentRowsText) return { value: data };
+      const refused = rowsRefusal(data);
+      return refused ? refusal(refused) : { value: data };
     }
     try {
       return { value: parseInput(schema, data) };
@@ -72,6 +74,14 @@ export function erpApi(routeModules: readonly ErpRoutes[]) {
     scope.setValidatorCompiler(validatorCompiler);
     scope.setSerializerCompiler(serializerCompiler);
     scope.decorateRequest('erp', null as unknown as ErpContext);
+    // A load's JSON rows stay text here and are read on the thread that writes them (sent-rows.ts); every
+    // other JSON body is read as everywhere in the shop.
+    const readJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: erpBodyLimit }, (request, body, done) => {
+      if (isRowsBody(request.routeOptions.schema?.body)) done(null, new SentRowsText(body as string));
+      else readJson(request, body as string, done);
+    });
     scope.addContentTypeParser(ndjsonContentType, { parseAs: 'string', bodyLimit: erpBodyLimit }, (_request, body, done) => {
       try {
         done(null, parseNdjson(body as string));

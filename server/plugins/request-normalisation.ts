@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasControlCharacters } from '../../core/input-text.ts';
 import { safeRedirectPath } from '../../core/safe-redirect.ts';
 import { AppError } from '../errors.ts';
+import { refuseIfMalformed } from '../http/json-problems.ts';
 
 // Requests are made well-formed here, before any route, page or service sees them: a class
 // of malformed input is refused once, in one place, instead of surfacing as an exception deep inside
@@ -13,10 +13,9 @@ import { AppError } from '../errors.ts';
 //  - The path must be valid percent-encoding without control characters once decoded.
 //  - A path starting with "//" is sent to its single-slash form (React Router would read it as a host).
 //  - Query values, route parameters and JSON bodies carry no control characters (multi-line text in
-//    bodies keeps its line breaks), JSON nests at most `maxJsonDepth` levels.
+//    bodies keeps its line breaks), JSON nests at most 32 levels (server/http/json-problems.ts).
 
 const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-const maxJsonDepth = 32;
 
 function isWellFormedHost(host: string): boolean {
   return hostPattern.test(host) && URL.canParse(`http://${host}`);
@@ -25,40 +24,6 @@ function isWellFormedHost(host: string): boolean {
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
-}
-
-/**
- * The first problem of a parsed JSON value. Recursive, but never deeper than `maxJsonDepth`: a deeper value
- * is refused before its children are walked, so no depth can overflow the stack. Walked in place, without
- * lists of entries: an ERP load of 1,000 rows is some 50,000 values.
- */
-function problemOf(value: unknown, multiLine: boolean, depth = 0): string | null {
-  if (typeof value === 'string') return hasControlCharacters(value, { multiLine }) ? 'validation.control_characters' : null;
-  if (value === null || typeof value !== 'object') return null;
-  // A raw body (the payment webhook) is read by its route, which checks its signature first; a streamed
-  // one (a load job's NDJSON) is read line by line, each row checked by its load's service.
-  if (Buffer.isBuffer(value) || value instanceof Readable) return null;
-  if (depth >= maxJsonDepth) return 'validation.too_deep';
-  if (Array.isArray(value)) {
-    for (const child of value) {
-      const problem = problemOf(child, multiLine, depth + 1);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  const fields = value as Record<string, unknown>;
-  for (const key in fields) {
-    if (!Object.hasOwn(fields, key)) continue;
-    if (hasControlCharacters(key)) return 'validation.control_characters';
-    const problem = problemOf(fields[key], multiLine, depth + 1);
-    if (problem) return problem;
-  }
-  return null;
-}
-
-function refuseIfMalformed(value: unknown, multiLine: boolean): void {
-  const problem = problemOf(value, multiLine);
-  if (problem) throw new AppError('validation', problem);
 }
 
 export default fp(

@@ -152,12 +152,24 @@ it('answers a PUT’s rows from the worker thread, each with its result, and sho
   expect(repriced.value).toBe(before.value + 1);
   expect(repriced.ms).toBeLessThanOrEqual(answerLifetimeMs + 1_000);
 
-  // A body its route refuses never reaches the thread: 400 with its message key, nothing written.
-  const refused = await fetch(`http://127.0.0.1:${server.port}/erp/v1/prices`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ not: 'rows' }),
-  });
-  expect(refused.status).toBe(400);
-  expect(((await refused.json()) as { messageKey: string }).messageKey).toBe('erp.rows.required');
+  // A JSON body is read on the worker thread and refused there as it would be anywhere: 400 with its
+  // message key, nothing written.
+  const refusedAs = async (body: string) => {
+    const refused = await fetch(`http://127.0.0.1:${server.port}/erp/v1/prices`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body,
+    });
+    const answer = (await refused.json()) as { statusCode: number; messageKey: string };
+    expect(refused.status).toBe(answer.statusCode);
+    return `${answer.statusCode} ${answer.messageKey}`;
+  };
+  const row = { sku: product.sku, listPrice: { amount: 999, currency: 'EUR' } };
+  expect(await refusedAs(JSON.stringify({ not: 'rows' }))).toBe('400 erp.rows.required');
+  expect(await refusedAs('[')).toBe('400 error.invalid_json');
+  expect(await refusedAs('')).toBe('400 error.invalid_json');
+  expect(await refusedAs('[{"__proto__": {"admin": true}}]')).toBe('400 error.invalid_json');
+  expect(await refusedAs(JSON.stringify([{ ...row, sku: 'A\u0000B' }]))).toBe('400 validation.control_characters');
+  expect(await refusedAs(JSON.stringify(Array.from({ length: 1001 }, () => row)))).toBe('400 erp.rows.too_many');
+  expect((await shownPrice()).value).toBe(repriced.value);
 });

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { ErpContext } from '../access/erp-access.ts';
 import type { ErpLoadEffects, ErpLoads, ErpLoadType } from '../erp/erp-loads.ts';
 import type { RowResult } from '../erp/row-results.ts';
+import { readSentRows, SentRowsText, type SentRows } from '../erp/sent-rows.ts';
 import { measureThisThreadsLoad } from '../../lib/thread-load.ts';
 import { chunkPause } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
@@ -38,7 +39,7 @@ export type JobThreadMessage =
   | { kind: 'loadFailed'; id: number; error: ThreadError };
 
 /** Messages to the worker thread. */
-export type JobThreadRequest = 'wake' | 'stop' | { kind: 'load'; id: number; type: ErpLoadType; erp: ErpContext; rows: readonly unknown[] };
+export type JobThreadRequest = 'wake' | 'stop' | { kind: 'load'; id: number; type: ErpLoadType; erp: ErpContext; sent: { text: string } | { rows: readonly unknown[] } };
 
 /** An error as it crosses between threads (a class does not): an AppError keeps its answer. */
 export interface ThreadError {
@@ -73,7 +74,7 @@ export interface JobRunnerHost {
   /** Runs the jobs that may run now (inline only; tests). */
   runNow(): Promise<number>;
   /** A PUT load's rows, written on the worker thread when there is one, else on this thread. */
-  load(type: ErpLoadType, erp: ErpContext, rows: readonly unknown[]): Promise<RowResult[]>;
+  load(type: ErpLoadType, erp: ErpContext, rows: SentRows): Promise<RowResult[]>;
   stop(): Promise<void>;
 }
 
@@ -92,7 +93,7 @@ export function createJobRunnerHost(options: {
 }): JobRunnerHost {
   const { config, log } = options;
   const mode = config.erpJobs.runner;
-  const loadHere = (type: ErpLoadType, erp: ErpContext, rows: readonly unknown[]) => options.loads[type].upsert(erp, rows);
+  const loadHere = async (type: ErpLoadType, erp: ErpContext, rows: SentRows) => options.loads[type].upsert(erp, readSentRows(rows));
   if (mode === 'inline') {
     const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPause: chunkPause(config.erpJobs.chunkPauseMs, () => 0), effects: options.effects, log });
     return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), load: loadHere, stop: () => runner.stop() };
@@ -147,7 +148,9 @@ export function createJobRunnerHost(options: {
       const id = ++lastLoadId;
       return new Promise<RowResult[]>((resolve, reject) => {
         loading.set(id, { resolve, reject });
-        thread.postMessage({ kind: 'load', id, type, erp, rows } satisfies JobThreadRequest);
+        // The text of a JSON body crosses as it came (a string is copied at once; the rows would be cloned value by value).
+        const sent = rows instanceof SentRowsText ? { text: rows.text } : { rows };
+        thread.postMessage({ kind: 'load', id, type, erp, sent } satisfies JobThreadRequest);
       });
     },
     async stop() {
@@ -168,8 +171,8 @@ export function createJobRunnerHost(options: {
 }
 
 /** The row loads as the PUT routes call them, each written where the host writes loads. */
-export function rowLoadsThrough(host: Pick<JobRunnerHost, 'load'>): { [T in ErpLoadType]: { upsert(erp: ErpContext, rows: readonly unknown[]): Promise<RowResult[]> } } {
-  const through = (type: ErpLoadType) => ({ upsert: (erp: ErpContext, rows: readonly unknown[]) => host.load(type, erp, rows) });
+export function rowLoadsThrough(host: Pick<JobRunnerHost, 'load'>): { [T in ErpLoadType]: { upsert(erp: ErpContext, rows: SentRows): Promise<RowResult[]> } } {
+  const through = (type: ErpLoadType) => ({ upsert: (erp: ErpContext, rows: SentRows) => host.load(type, erp, rows) });
   return {
     categories: through('categories'),
     products: through('products'),

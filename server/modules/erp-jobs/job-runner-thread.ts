@@ -5,6 +5,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { utilizationOf } from '../../lib/thread-load.ts';
 import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts';
 import { createErpLoads, type ErpLoadEffects } from '../erp/erp-loads.ts';
+import { readRowsText } from '../erp/sent-rows.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
 import { chunkPause, pacedTurns } from './chunk-pause.ts';
@@ -68,7 +69,8 @@ const loading = new Set<Promise<void>>();
 const inTurn = pacedTurns(chunkPause(0, busyBeyondHalf, 2));
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
-  const done = inTurn(() => loads[request.type].upsert(request.erp, request.rows))
+  const { sent } = request;
+  const done = inTurn(() => loads[request.type].upsert(request.erp, 'text' in sent ? readRowsText(sent.text) : sent.rows))
     .then(
       (results) => post({ kind: 'loaded', id: request.id, results }),
       (error: unknown) => post({ kind: 'loadFailed', id: request.id, error: threadErrorOf(error) }),
