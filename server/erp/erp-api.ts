@@ -22,7 +22,8 @@ import { documentedRefusals, operationIdOf } from './erp-route-docs.ts';
 //   3. the scope: 403 'api.scope.missing' naming it;
 //   4. at most four requests of one client at a time: 429 with Retry-After beyond;
 // all before the body is read. Then the body: JSON or NDJSON, checked against the route's zod schema (an
-// upsert's rows one by one, by its service), and the same zod schemas make the OpenAPI document.
+// upsert's rows one by one, by its service; a JSON body of rows is read and checked on the thread that
+// writes them, server/modules/erp/sent-rows.ts), and the same zod schemas make the OpenAPI document.
 
 /** What an ERP route needs of its caller. */
 export type ErpRouteAccess = ErpScope | 'public' | 'anyClient' | 'jobType';

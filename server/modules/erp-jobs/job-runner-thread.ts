@@ -32,11 +32,11 @@ const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
 const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
 // After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
-// thread is: a job's chunk up to twice as long as it took (on two cores, as long again still left the
-// storefront's list p99 at 1.3–1.9 times its figure at rest). A PUT has no least pause (its request and answer leave the write lock free between two). Reading
-// its body (up to 1,000 rows of JSON) keeps the request thread itself busy, which a job's chunk does not:
-// PUTs sent back to back at night fill a third of it. So a PUT steps aside only while the request thread is
-// more than half busy, and then up to twice as long as it took.
+// thread is: a job's chunk up to twice as long as it took (as long again still left the storefront's list
+// p99 at 1.3–1.9 times its figure at rest on two cores). A PUT has no least pause (its request and answer
+// leave the write lock free between two), and the request thread is busy with PUTs themselves (their
+// answers; a third of it when they come back to back at night), so a PUT steps aside only while the request
+// thread is more than half busy, and then up to twice as long as it took.
 const requestThreadUtilization = () => utilizationOf(data.requestThreadLoad);
 const busyBeyondHalf = () => Math.max(0, 2 * requestThreadUtilization() - 1);
 const pause = chunkPause(data.chunkPauseMs, requestThreadUtilization, 2);
