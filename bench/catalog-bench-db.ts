@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseEngine } from '../server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../server/db/database.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../server/db/database.ts';
 import { applyMigrations } from '../server/db/migrator.ts';
 import { addDemoProducts, countDemoProducts, seedDemo } from '../server/db/seed/index.ts';
 
@@ -60,10 +60,28 @@ export async function openBenchDatabase(engine: DatabaseEngine, products: number
   let { seeded } = await seedDemo(handle.db, { products, mediaDir });
   if (!seeded && (await countDemoProducts(handle.db)) < products) seeded = (await addDemoProducts(handle.db, { products, mediaDir })).added > 0;
   const seedSeconds = seeded ? seconds(started) : 0;
-  if (engine === 'postgres' && (seeded || applied.length > 0)) {
-    // A long-running database has been vacuumed by autovacuum; a freshly written one not yet. Without
-    // the visibility map PostgreSQL cannot answer from the covering indexes alone.
-    await sql`vacuum analyze`.execute(handle.db);
-  }
+  if (seeded || applied.length > 0) await settle(handle.db, engine);
   return { handle, seedSeconds, migrationSeconds };
+}
+
+/**
+ * Does now what a database does by itself some time after a large write, so that a figure measured next
+ * is neither slowed nor flattered by it: a long-running PostgreSQL database has been vacuumed by
+ * autovacuum, a freshly written one not yet (without the visibility map it cannot answer from the covering
+ * indexes alone, and autovacuum starting midway slows whatever is measured then); SQLite's write-ahead log
+ * is copied back into the database file.
+ */
+async function settle(db: Database, engine: DatabaseEngine): Promise<void> {
+  if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
+  else await sql`pragma wal_checkpoint(truncate)`.execute(db);
+}
+
+/** Settles the bench database after loads written through the shop (see `settle`). */
+export async function settleBenchDatabase(engine: DatabaseEngine, products: number): Promise<void> {
+  const handle = openDatabase(await databaseUrl(engine, products), { poolSize: 1 });
+  try {
+    await settle(handle.db, engine);
+  } finally {
+    await handle.close();
+  }
 }

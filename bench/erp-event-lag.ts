@@ -4,7 +4,7 @@
 // it) to the first poll whose answer holds its order.placed event: the figure is at most 5 ms and one
 // poll's time too high.
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+import { percentile } from './bench-harness.ts';
 
 export async function eventFeedLag(options: {
   base: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { DatabaseEngine } from '../server/config.ts';
-import { createSession, measureHello, startServers } from './bench-harness.ts';
+import { createSession, measureHello, percentile, startServers } from './bench-harness.ts';
 import { benchDataDir, openBenchDatabase } from './catalog-bench-db.ts';
 
 // `npm run bench:orders [-- --products 100000] [--engine postgres] [--rounds 10] [--connections 10] [--rate 100]`:
@@ -38,7 +38,6 @@ const shopPort = 3310;
 const agent = new http.Agent({ keepAlive: true });
 const orderBody = (addressId: number) => JSON.stringify({ orderType: 'order', shippingAddressId: addressId, shippingMethodId: 1, paymentMethodId: 1, termsAccepted: true });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const { handle } = await openBenchDatabase(engine, products);
 const db = handle.db;

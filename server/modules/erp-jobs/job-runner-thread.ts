@@ -32,14 +32,14 @@ const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
 const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
 // After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
-// thread is: a job's chunk up to twice as long as it took (as long again still left the storefront's list
-// p99 at 1.3–1.9 times its figure at rest on two cores). A PUT has no least pause (its request and answer
-// leave the write lock free between two), and the request thread is busy with PUTs themselves (their
-// answers; a third of it when they come back to back at night), so a PUT steps aside only while the request
-// thread is more than half busy, and then up to twice as long as it took.
+// thread is: up to eight times as long as the chunk took (twice as long still left the storefront's list
+// p99 at 1.5–1.6 times its figure at rest on two cores, where the load of the storefront, its requests and
+// the import share both). A PUT has no least pause (its request and answer leave the write lock free
+// between two), and the request thread is busy with PUTs themselves (their answers; a third of it when they
+// come back to back at night), so a PUT steps aside only while the request thread is more than half busy.
 const requestThreadUtilization = () => utilizationOf(data.requestThreadLoad);
 const busyBeyondHalf = () => Math.max(0, 2 * requestThreadUtilization() - 1);
-const pause = chunkPause(data.chunkPauseMs, requestThreadUtilization, 2);
+const pause = chunkPause(data.chunkPauseMs, requestThreadUtilization, 8);
 const runner = setUpJobRunner({
   db: handle.db,
   clock: systemClock,
@@ -66,7 +66,7 @@ const loads = createErpLoads(handle.db, {
 });
 /** The PUT loads under way: the database is closed only after them. */
 const loading = new Set<Promise<void>>();
-const inTurn = pacedTurns(chunkPause(0, busyBeyondHalf, 2));
+const inTurn = pacedTurns(chunkPause(0, busyBeyondHalf, 8));
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
   const { sent } = request;
