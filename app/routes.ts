@@ -22,6 +22,8 @@ export default [
     route('thank-you', 'routes/thank-you.tsx'),
     route('order-failed', 'routes/order-failed.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
+    // Quick order: a pasted list read into an order-sheet import, its preview (?import=) and confirmation.
+    route('order-sheet', 'routes/order-sheet.tsx'),
     route('search', 'routes/search.tsx'),
     // The account area: one layout with the account navigation; a page joins with its route here and
     // its entry in app/features/layout/account-menu-items.ts.

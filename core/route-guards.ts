@@ -24,6 +24,7 @@ export const guestForbiddenPaths = [
   '/my-account/users',
   '/detailed-cart',
   '/wishlist',
+  '/order-sheet',
   '/checkout',
 ] as const;
 

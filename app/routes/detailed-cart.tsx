@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { OrderType } from '../../core/catalog-types';
 import { lineKey } from '../../core/cart-state';
 import { defaultShippingMethod } from '../../core/checkout-input';
@@ -12,6 +12,8 @@ import { CartTabs } from '../features/cart/cart-tabs';
 import { EmptyCartButton } from '../features/cart/empty-cart-button';
 import { NotEnoughStockNotice } from '../features/cart/not-enough-stock-notice';
 import { OrderSummary } from '../features/cart/order-summary';
+import { orderSheetPath } from '../features/order-sheet/sheet-fields';
+import { QuickOrderGlyph } from '../features/order-sheet/sheet-glyphs';
 import { useSession } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
 import { countLines } from '../stores/cart-lines';
@@ -59,7 +61,14 @@ export default function DetailedCartPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-4" data-testid="cart-page" data-order-type={orderType}>
-      <h1 className="text-2xl font-semibold text-zinc-900">{title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-zinc-900">{title}</h1>
+        {/* Quick order into this cart: a pasted list, judged line by line before it comes in. */}
+        <Link to={`${orderSheetPath}?target=${orderType}`} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-text hover:underline" data-testid="cart-quick-order">
+          <QuickOrderGlyph className="size-4" />
+          {t('quick_order.cart.link')}
+        </Link>
+      </div>
       <CartTabs current={orderType} counts={countLines(allLines)} />
       {lines.length === 0 ? (
         <CartEmptyState orderType={orderType} />

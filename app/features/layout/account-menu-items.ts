@@ -4,6 +4,8 @@ import type { RootLoaderData } from '../../root';
 import { AddressBookGlyph, UsersGlyph } from '../account/account-glyphs';
 import { HeartGlyph } from '../cart/cart-glyphs';
 import { DocumentGlyph, ReceiptGlyph } from '../order-history/history-glyphs';
+import { orderSheetPath } from '../order-sheet/sheet-fields';
+import { QuickOrderGlyph } from '../order-sheet/sheet-glyphs';
 import { customerAccountsPath } from '../sales-person/sales-person-fields';
 import { BuildingsGlyph } from '../sales-person/sales-person-glyphs';
 import type { SessionAccount } from '../session/account-name';
@@ -35,7 +37,7 @@ export type AccountMenuItem = InternalMenuItem | ExternalMenuItem;
 
 /**
  * Entries of the account sidebar in spec order: my profile, users, admin panel, address list,
- * order history, invoices, wishlist, stock notifications (only if notifications are allowed).
+ * order history, invoices, wishlist, stock notifications (only if notifications are allowed); then quick order.
  * Only entries whose screen exists are listed; each account screen adds its entry at its spec
  * position. Logout and the language selector are fixed parts of the sidebar, not entries.
  */
@@ -71,6 +73,8 @@ export const accountMenuItems: readonly AccountMenuItem[] = [
     to: '/wishlist',
     isVisible: ({ account }) => !account.isGuest,
   },
+  // Quick order from a list (also a header link on desktop; on phones this is its way in).
+  { id: 'quick-order', kind: 'link', labelKey: 'account.menu.quick_order', icon: QuickOrderGlyph, to: orderSheetPath, isVisible: ({ account }) => !account.isGuest },
 ];
 
 export function visibleAccountMenuItems(context: AccountMenuContext): AccountMenuItem[] {

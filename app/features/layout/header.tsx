@@ -1,8 +1,11 @@
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { buttonClasses } from '../../components/ui/button';
 import { LogInIcon, UserIcon } from '../../components/ui/icons';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { HeaderCartLinks } from '../cart/header-cart-links';
+import { orderSheetPath } from '../order-sheet/sheet-fields';
+import { QuickOrderGlyph } from '../order-sheet/sheet-glyphs';
 import { accountDisplayName } from '../session/account-name';
 import { HeaderSearch } from '../search/header-search';
 import { useSession } from '../session/use-root-data';
@@ -56,6 +59,17 @@ export function Header() {
               <LogInIcon className="size-4" />
               {t('header.login')}
             </LoginForm>
+          ) : null}
+          {/* Quick order from a list: on desktop here, on phones in the account sidebar. */}
+          {session && !isGuest ? (
+            <Link
+              to={orderSheetPath}
+              data-testid="header-quick-order"
+              className="hidden h-10 items-center gap-2 rounded-md px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 lg:inline-flex"
+            >
+              <QuickOrderGlyph className="size-5" />
+              {t('quick_order.header.link')}
+            </Link>
           ) : null}
           {session && !isGuest ? <HeaderCartLinks /> : null}
           {session && !isGuest ? <AccountButton name={accountDisplayName(session.account)} /> : null}

@@ -1,0 +1,142 @@
+import { data, redirect } from 'react-router';
+import { maxSheetQuantity } from '../../../core/order-sheet-limits';
+import { readPastedSheet } from '../../../core/order-sheet-paste';
+import { isAppError, meetsRequirement } from '../../../server/page-surface.server';
+import type { AppLoadContext } from '../../app-context';
+import { readForm } from '../../lib/read-form.server';
+import { confirmModes, importParam, previewPath, sheetIntents, type ConfirmMode } from './sheet-fields';
+import type { OrderSheetTarget, SheetView } from './sheet-view';
+
+// The loader and action glue of /order-sheet (docs/product.md, Order sheets): the import named in the URL
+// (GET /api/orderSheet/{importId}'s answer, read in process), and the forms that make one from pasted text,
+// change one row and confirm it. Every form is a plain post, so the page works without JavaScript; a new
+// import is answered with a redirect to its preview, which survives a reload.
+
+/** What a refused form says: its message (and the values to say it with), and the row it is about. */
+export interface SheetFormProblem {
+  ok: false;
+  intent: string;
+  messageKey: string;
+  params?: Record<string, string | number>;
+  line?: number;
+  /** The pasted text and target, so a refused paste keeps what the buyer typed. */
+  text?: string;
+  target?: OrderSheetTarget;
+}
+
+export interface SheetConfirmed {
+  ok: true;
+  intent: typeof sheetIntents.confirm;
+  added: number;
+  target: OrderSheetTarget;
+}
+
+export interface SheetRowChanged {
+  ok: true;
+  intent: typeof sheetIntents.row;
+  line: number;
+}
+
+const refuse = (problem: Omit<SheetFormProblem, 'ok'>, status = 400) => data<SheetFormProblem>({ ok: false, ...problem }, { status });
+
+/** A service refusal below 500 about the import itself: it is gone for this user (unknown, expired, someone else's). */
+const isUnavailable = (error: unknown) => isAppError(error) && error.statusCode === 404;
+
+export async function loadOrderSheet({ services, ctx }: AppLoadContext, url: URL) {
+  // Visitors and guests never see this page: the root loader's guard redirects them.
+  if (!meetsRequirement(ctx, 'buyer')) return { sheet: null, unavailable: false };
+  const importId = url.searchParams.get(importParam);
+  if (importId === null) return { sheet: null, unavailable: false };
+  try {
+    const sheet: SheetView = await services.orderSheet.getImport(ctx, importId);
+    return { sheet, unavailable: false };
+  } catch (error) {
+    if (isUnavailable(error) || (isAppError(error) && error.code === 'validation')) return { sheet: null, unavailable: true };
+    throw error;
+  }
+}
+
+function targetOf(value: FormDataEntryValue | null): OrderSheetTarget | null {
+  return value === 'order' || value === 'preOrder' ? value : null;
+}
+
+/** A whole quantity the sheet allows, blank as null; undefined for anything else. */
+function quantityOf(value: FormDataEntryValue | null): number | null | undefined {
+  if (value === null || value === '') return null;
+  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value.trim())) return undefined;
+  const quantity = Number(value.trim());
+  return quantity <= maxSheetQuantity ? quantity : undefined;
+}
+
+function lineOf(value: FormDataEntryValue | null): number | null {
+  return typeof value === 'string' && /^\d{1,5}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+async function pasteFromForm({ services, ctx }: AppLoadContext, form: FormData) {
+  const text = form.get('text');
+  const target = targetOf(form.get('target'));
+  const pasted = typeof text === 'string' ? text : '';
+  if (target === null) return refuse({ intent: sheetIntents.paste, messageKey: 'quick_order.target.invalid', text: pasted });
+  const read = readPastedSheet(pasted);
+  if ('refusal' in read) return refuse({ intent: sheetIntents.paste, messageKey: read.refusal.messageKey, params: read.refusal.params, text: pasted, target });
+  if (read.rows.length === 0) return refuse({ intent: sheetIntents.paste, messageKey: 'quick_order.paste.empty', text: pasted, target });
+  const sheet: SheetView = await services.orderSheet.createImport(ctx, { source: 'paste', target, rows: read.rows });
+  return redirect(previewPath(sheet.importId));
+}
+
+async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: string, form: FormData) {
+  const line = lineOf(form.get('line'));
+  if (line === null) return refuse({ intent: sheetIntents.row, messageKey: 'validation.invalid' });
+  const variantSku = form.get('variantSku');
+  const change: { quantity?: number; quantities?: number[]; variantSku?: string } = {};
+  if (typeof variantSku === 'string' && variantSku !== '') change.variantSku = variantSku;
+  if (form.get('remove') === '1') {
+    // "Remove": a quantity of 0 leaves the line out.
+    change.quantity = 0;
+  } else if (form.has('quantity')) {
+    const quantity = quantityOf(form.get('quantity'));
+    if (quantity === undefined) return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: maxSheetQuantity } });
+    change.quantity = quantity ?? 0;
+  }
+  if (form.has('quantities')) {
+    const quantities = form.getAll('quantities').map(quantityOf);
+    if (quantities.some((quantity) => quantity === undefined)) {
+      return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: maxSheetQuantity } });
+    }
+    change.quantities = quantities.map((quantity) => quantity ?? 0);
+  }
+  try {
+    await services.orderSheet.changeRow(ctx, importId, line, change);
+  } catch (error) {
+    if (isAppError(error) && error.statusCode < 500 && !isUnavailable(error)) {
+      return refuse({ intent: sheetIntents.row, line, messageKey: error.messageKey, params: error.params });
+    }
+    throw error;
+  }
+  return { ok: true as const, intent: sheetIntents.row, line } satisfies SheetRowChanged;
+}
+
+async function confirmFromForm({ services, ctx }: AppLoadContext, importId: string, form: FormData) {
+  const mode = form.get('mode');
+  if (!confirmModes.includes(mode as ConfirmMode)) return refuse({ intent: sheetIntents.confirm, messageKey: 'quick_order.confirm.mode_invalid' });
+  const answer = await services.orderSheet.confirm(ctx, importId, mode as ConfirmMode);
+  const sheet: SheetView = await services.orderSheet.getImport(ctx, importId);
+  return { ok: true as const, intent: sheetIntents.confirm, added: answer.added, target: sheet.target } satisfies SheetConfirmed;
+}
+
+export async function orderSheetAction(app: AppLoadContext, request: Request) {
+  const form = await readForm(request, app);
+  const intent = form.get('intent');
+  if (intent === sheetIntents.paste) return pasteFromForm(app, form);
+  const importId = form.get('importId');
+  if ((intent !== sheetIntents.row && intent !== sheetIntents.confirm) || typeof importId !== 'string' || importId === '') {
+    return refuse({ intent: typeof intent === 'string' ? intent : '', messageKey: 'validation.invalid' });
+  }
+  try {
+    return intent === sheetIntents.row ? await changeRowFromForm(app, importId, form) : await confirmFromForm(app, importId, form);
+  } catch (error) {
+    // The import went away since the page was shown (expired, or another session's): said, nothing changed.
+    if (isUnavailable(error)) return refuse({ intent, messageKey: 'quick_order.unavailable' }, 404);
+    throw error;
+  }
+}
