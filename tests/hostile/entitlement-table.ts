@@ -175,6 +175,9 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /product/:verboseProduct?',                      toLanding,    200,        200,      200,      200,      200,      200],
   ['GET /detailed-cart',                                 toLanding,    toHome,     200,      200,      200,      200,      200],
   ['GET /wishlist',                                      toLanding,    toHome,     200,      200,      200,      200,      200],
+  // Quick order: buyers only, like the carts. A form post without a known intent is refused (400), nothing made.
+  ['GET /order-sheet',                                   toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['POST /order-sheet',                                  toLanding,    toHome,     400,      400,      400,      400,      400],
   // Checkout: buyers only; a plain request has an empty order cart, so page and form post (refused, nothing
   // placed) go back to the cart. The thank-you page without a valid order id is the 404 page.
   ['GET /checkout',                                      toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],

@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
-import { maxSheetQuantity } from '../../../core/order-sheet-limits';
-import { readPastedSheet } from '../../../core/order-sheet-paste';
+import { orderSheetMaxQuantity } from '../../../core/order-sheet-limits';
 import { isAppError, meetsRequirement } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { readForm } from '../../lib/read-form.server';
@@ -39,8 +38,8 @@ export interface SheetRowChanged {
 
 const refuse = (problem: Omit<SheetFormProblem, 'ok'>, status = 400) => data<SheetFormProblem>({ ok: false, ...problem }, { status });
 
-/** A service refusal below 500 about the import itself: it is gone for this user (unknown, expired, someone else's). */
-const isUnavailable = (error: unknown) => isAppError(error) && error.statusCode === 404;
+/** The service's refusal of the import itself: it is gone for this user (unknown, expired, someone else's). */
+const isUnavailable = (error: unknown) => isAppError(error) && error.messageKey === 'error.order_sheet_not_found';
 
 export async function loadOrderSheet({ services, ctx }: AppLoadContext, url: URL) {
   // Visitors and guests never see this page: the root loader's guard redirects them.
@@ -51,7 +50,7 @@ export async function loadOrderSheet({ services, ctx }: AppLoadContext, url: URL
     const sheet: SheetView = await services.orderSheet.getImport(ctx, importId);
     return { sheet, unavailable: false };
   } catch (error) {
-    if (isUnavailable(error) || (isAppError(error) && error.code === 'validation')) return { sheet: null, unavailable: true };
+    if (isAppError(error) && error.statusCode < 500) return { sheet: null, unavailable: true };
     throw error;
   }
 }
@@ -65,7 +64,7 @@ function quantityOf(value: FormDataEntryValue | null): number | null | undefined
   if (value === null || value === '') return null;
   if (typeof value !== 'string' || !/^\d{1,6}$/.test(value.trim())) return undefined;
   const quantity = Number(value.trim());
-  return quantity <= maxSheetQuantity ? quantity : undefined;
+  return quantity <= orderSheetMaxQuantity ? quantity : undefined;
 }
 
 function lineOf(value: FormDataEntryValue | null): number | null {
@@ -77,11 +76,15 @@ async function pasteFromForm({ services, ctx }: AppLoadContext, form: FormData) 
   const target = targetOf(form.get('target'));
   const pasted = typeof text === 'string' ? text : '';
   if (target === null) return refuse({ intent: sheetIntents.paste, messageKey: 'quick_order.target.invalid', text: pasted });
-  const read = readPastedSheet(pasted);
-  if ('refusal' in read) return refuse({ intent: sheetIntents.paste, messageKey: read.refusal.messageKey, params: read.refusal.params, text: pasted, target });
-  if (read.rows.length === 0) return refuse({ intent: sheetIntents.paste, messageKey: 'quick_order.paste.empty', text: pasted, target });
-  const sheet: SheetView = await services.orderSheet.createImport(ctx, { source: 'paste', target, rows: read.rows });
-  return redirect(previewPath(sheet.importId));
+  if (pasted.trim() === '') return refuse({ intent: sheetIntents.paste, messageKey: 'quick_order.paste.empty', text: pasted, target });
+  try {
+    const sheet: SheetView = await services.orderSheet.pasteImport(ctx, { text: pasted, target });
+    return redirect(previewPath(sheet.importId));
+  } catch (error) {
+    // What the paste reader refused of the whole text (too long, too many lines): said at the text, which stays.
+    if (isAppError(error) && error.statusCode === 400) return refuse({ intent: sheetIntents.paste, messageKey: error.messageKey, params: error.params, text: pasted, target });
+    throw error;
+  }
 }
 
 async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: string, form: FormData) {
@@ -95,13 +98,13 @@ async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: st
     change.quantity = 0;
   } else if (form.has('quantity')) {
     const quantity = quantityOf(form.get('quantity'));
-    if (quantity === undefined) return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: maxSheetQuantity } });
+    if (quantity === undefined) return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: orderSheetMaxQuantity } });
     change.quantity = quantity ?? 0;
   }
   if (form.has('quantities')) {
     const quantities = form.getAll('quantities').map(quantityOf);
     if (quantities.some((quantity) => quantity === undefined)) {
-      return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: maxSheetQuantity } });
+      return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: orderSheetMaxQuantity } });
     }
     change.quantities = quantities.map((quantity) => quantity ?? 0);
   }

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { maxPasteBytes, maxSheetQuantity, maxSheetQuantityLines } from '../../../core/order-sheet-limits';
+import { orderSheetMaxLines, orderSheetMaxPasteBytes, orderSheetMaxQuantity } from '../../../core/order-sheet-limits';
 import { Spinner } from '../../components/ui/spinner';
 import { buttonClasses } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
@@ -60,7 +60,7 @@ export function PasteForm({ problem, defaultTarget }: { problem: PasteProblem | 
           </p>
         ) : null}
         <p id="paste-limits" className="mt-1 text-xs text-zinc-600" data-testid="paste-limits">
-          {t('quick_order.paste.limits', { lines: number(maxSheetQuantityLines), size: number(Math.round(maxPasteBytes / 1000)), max: number(maxSheetQuantity) })}
+          {t('quick_order.paste.limits', { lines: number(orderSheetMaxLines), size: number(Math.round(orderSheetMaxPasteBytes / 1024)), max: number(orderSheetMaxQuantity) })}
         </p>
       </div>
       <button type="submit" disabled={busy} className={buttonClasses('primary')} data-testid="paste-submit">

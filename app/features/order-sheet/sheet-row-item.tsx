@@ -1,6 +1,6 @@
 import { Link, useFetcher } from 'react-router';
 import { formatAmount } from '../../../core/money';
-import { maxSheetQuantity } from '../../../core/order-sheet-limits';
+import { orderSheetMaxQuantity } from '../../../core/order-sheet-limits';
 import { buttonClasses } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
 import { useConfiguration } from '../session/use-root-data';
@@ -88,7 +88,7 @@ export function SheetRowItem({ row, importId, editable }: { row: SheetRowView; i
                     name="quantities"
                     form={formId}
                     min={0}
-                    max={maxSheetQuantity}
+                    max={orderSheetMaxQuantity}
                     step={1}
                     inputMode="numeric"
                     defaultValue={row.quantities?.[index] ?? 0}
@@ -107,7 +107,7 @@ export function SheetRowItem({ row, importId, editable }: { row: SheetRowView; i
                 name="quantity"
                 form={formId}
                 min={0}
-                max={maxSheetQuantity}
+                max={orderSheetMaxQuantity}
                 step={1}
                 inputMode="numeric"
                 // A new answer (another row's change merged or split lines) starts the field from it.
