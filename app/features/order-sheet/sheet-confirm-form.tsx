@@ -2,7 +2,7 @@ import { Form, useNavigation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { buttonClasses } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
-import { sheetIntents } from './sheet-fields';
+import { previewPath, sheetIntents } from './sheet-fields';
 import type { SheetView } from './sheet-view';
 
 // Confirming puts the ready and adjusted lines into the target cart, in one go on the server: added to
@@ -16,7 +16,7 @@ export function SheetConfirmForm({ sheet }: { sheet: SheetView }) {
   const putIn = sheet.summary.ready + sheet.summary.adjusted;
   const cartName = t(sheet.target === 'preOrder' ? 'quick_order.target.pre_order' : 'quick_order.target.order');
   return (
-    <Form method="post" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4" data-testid="confirm-form" aria-labelledby="confirm-title">
+    <Form method="post" action={previewPath(sheet.importId)} className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4" data-testid="confirm-form" aria-labelledby="confirm-title">
       <input type="hidden" name="intent" value={sheetIntents.confirm} />
       <input type="hidden" name="importId" value={sheet.importId} />
       <h2 id="confirm-title" className="text-base font-semibold text-zinc-900">

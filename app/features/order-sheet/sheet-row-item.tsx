@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useTranslation } from '../../lib/i18n';
 import { useConfiguration } from '../session/use-root-data';
 import type { SheetFormProblem } from './order-sheet.server';
-import { sheetIntents } from './sheet-fields';
+import { previewPath, sheetIntents } from './sheet-fields';
 import { SheetRowVerdict } from './sheet-row-verdict';
 import type { SheetRowView } from './sheet-view';
 
@@ -136,7 +136,7 @@ export function SheetRowItem({ row, importId, editable }: { row: SheetRowView; i
       </td>
       <td className={`${cell} sm:text-right`}>
         {editable ? (
-          <fetcher.Form method="post" id={formId} className="flex flex-wrap gap-2 sm:justify-end" aria-label={t('quick_order.row.form', { line: row.line })}>
+          <fetcher.Form method="post" action={previewPath(importId)} id={formId} className="flex flex-wrap gap-2 sm:justify-end" aria-label={t('quick_order.row.form', { line: row.line })}>
             <input type="hidden" name="intent" value={sheetIntents.row} />
             <input type="hidden" name="importId" value={importId} />
             <input type="hidden" name="line" value={row.line} />

@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures.ts';
+import { cartLine, findCartProducts, signInWithBasket, startSessionWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
+import { captureScreens, viewports, waitUntilSettled } from './helpers.ts';
+
+// Quick order (docs/product.md, Cart: Quick order): a pasted list becomes an order-sheet import whose preview
+// judges every line; the buyer corrects the lines, confirms, and finds them in the cart. With and without
+// JavaScript, in German and English, on desktop and phone (the screens lane checks them with axe).
+
+let products: CartProducts;
+
+test.beforeAll(async () => {
+  products = await findCartProducts();
+});
+
+const row = (page: Page, line: number) => page.locator(`[data-testid="sheet-row"][data-line="${line}"]`);
+const unknownSku = 'KEIN-SOLCHER-ARTIKEL-77';
+
+/** Five lines: three plain products, one quantity that is no multiple of its batch size, one unknown article. */
+function fiveLines() {
+  const [a, b, c] = products.plain;
+  const { batched } = products;
+  return {
+    text: [`${a!.sku}\t2`, `${b!.sku};3`, `${batched.sku} ${batched.batchSize + 1}`, `${unknownSku} 4`, `${c!.sku} 1`].join('\n'),
+    batchedLine: 3,
+    unknownLine: 4,
+  };
+}
+
+async function pasteList(page: Page, text: string) {
+  await page.getByTestId('paste-text').fill(text);
+  await page.getByTestId('paste-submit').click();
+  await expect(page).toHaveURL(/\/order-sheet\?import=[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId('sheet-preview')).toBeVisible();
+}
+
+async function expectFirstVerdicts(page: Page, batchedLine: number, unknownLine: number) {
+  const { batched } = products;
+  await expect(page.getByTestId('sheet-row')).toHaveCount(5);
+  for (const line of [1, 2, 5]) await expect(row(page, line)).toHaveAttribute('data-status', 'ready');
+  await expect(row(page, batchedLine)).toHaveAttribute('data-status', 'adjusted');
+  // Rounded up to the next full pack, and said so with both numbers.
+  await expect(row(page, batchedLine).getByTestId('row-message')).toContainText(String(batched.batchSize + 1));
+  await expect(row(page, batchedLine).getByTestId('row-message')).toContainText(String(batched.batchSize * 2));
+  await expect(row(page, batchedLine).getByTestId('row-quantity')).toHaveValue(String(batched.batchSize * 2));
+  await expect(row(page, unknownLine)).toHaveAttribute('data-status', 'refused');
+  await expect(row(page, unknownLine).getByTestId('row-message')).not.toBeEmpty();
+  await expect(row(page, unknownLine).getByTestId('row-product')).toHaveCount(0);
+  await expect(page.getByTestId('count-lines')).toHaveText('5');
+  await expect(page.getByTestId('count-ready')).toHaveText('3');
+  await expect(page.getByTestId('count-adjusted')).toHaveText('1');
+  await expect(page.getByTestId('count-refused')).toHaveText('1');
+}
+
+test('a pasted list is judged line by line, corrected in the preview and put into the cart', async ({ page }) => {
+  test.setTimeout(90_000);
+  const [a, b, c] = products.plain;
+  const { batched } = products;
+  const { text, batchedLine, unknownLine } = fiveLines();
+  await signInWithBasket(page, []);
+  await page.getByTestId('header-quick-order').click();
+  await expect(page).toHaveURL(/\/order-sheet$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Schnellbestellung');
+  await expect(page.getByTestId('paste-limits')).toContainText('1.000');
+  await expect(page.getByTestId('paste-limits')).toContainText('100.000');
+  await captureScreens(page, 'quick-order-start');
+
+  await pasteList(page, text);
+  await expectFirstVerdicts(page, batchedLine, unknownLine);
+  await expect(page.getByTestId('confirm-submit')).toBeEnabled();
+  await captureScreens(page, 'quick-order-preview');
+
+  // The preview is the import on the server: a reload shows the same verdicts.
+  await page.reload();
+  await waitUntilSettled(page);
+  await expectFirstVerdicts(page, batchedLine, unknownLine);
+
+  // The chips filter by status, as toggle buttons.
+  await page.getByTestId('filter-refused').click();
+  await expect(page.getByTestId('filter-refused')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('sheet-row')).toHaveCount(1);
+  await page.getByTestId('filter-all').click();
+  await expect(page.getByTestId('sheet-row')).toHaveCount(5);
+
+  // Fixing: the batched line to two full packs, typed; the unknown article removed. No reload: the URL stays.
+  const url = page.url();
+  await row(page, batchedLine).getByTestId('row-quantity').fill(String(batched.batchSize * 2));
+  await row(page, batchedLine).getByTestId('row-save').click();
+  await expect(row(page, batchedLine)).toHaveAttribute('data-status', 'ready');
+  await row(page, unknownLine).getByTestId('row-remove').click();
+  await expect(page.getByTestId('count-refused')).not.toHaveText('1');
+  await expect(page.getByTestId('count-ready')).toHaveText('4');
+  expect(page.url()).toBe(url);
+
+  await page.getByTestId('confirm-submit').click();
+  await expect(toast(page, '4 Artikel liegen im Warenkorb.')).toBeVisible();
+  await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+  await expect(page.getByTestId('confirm-form')).toHaveCount(0);
+  await expect(page.getByTestId('confirmed-lines').locator('li')).toHaveCount(4);
+
+  // Confirmed once: a reload shows what went in, with no second confirmation.
+  await page.reload();
+  await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+  await expect(page.getByTestId('confirm-form')).toHaveCount(0);
+
+  await page.getByTestId('confirmed-cart').click();
+  await expect(page).toHaveURL(/\/detailed-cart\?type=order$/);
+  await expect(page.getByTestId('cart-line')).toHaveCount(4);
+  await expect(cartLine(page, a!.sku).getByTestId('quantity-input')).toHaveValue('2');
+  await expect(cartLine(page, b!.sku).getByTestId('quantity-input')).toHaveValue('3');
+  await expect(cartLine(page, c!.sku).getByTestId('quantity-input')).toHaveValue('1');
+  await expect(cartLine(page, batched.sku).getByTestId('quantity-input')).toHaveValue(String(batched.batchSize * 2));
+});
+
+test('the cart page leads to quick order for its cart; an import that is gone says so above the start form', async ({ page }) => {
+  await signInWithBasket(page, []);
+  await page.goto('/detailed-cart?type=order');
+  await page.getByTestId('cart-quick-order').click();
+  await expect(page).toHaveURL(/\/order-sheet\?target=order$/);
+  await expect(page.getByTestId('paste-form')).toBeVisible();
+
+  const response = await page.goto('/order-sheet?import=AAAAAAAAAAAAAAAAAAAAAA');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('sheet-unavailable')).toBeVisible();
+  await expect(page.getByTestId('paste-form')).toBeVisible();
+});
+
+test('without JavaScript a pasted list is previewed, corrected and confirmed with plain forms', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { batched } = products;
+  const { text, batchedLine, unknownLine } = fiveLines();
+  const context = await newContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    const api = await startSessionWithBasket(page, []);
+    await page.goto('/order-sheet');
+    await pasteList(page, text);
+    await expectFirstVerdicts(page, batchedLine, unknownLine);
+
+    await row(page, batchedLine).getByTestId('row-quantity').fill(String(batched.batchSize * 2));
+    await row(page, batchedLine).getByTestId('row-save').click();
+    await expect(row(page, batchedLine)).toHaveAttribute('data-status', 'ready');
+    await row(page, unknownLine).getByTestId('row-remove').click();
+    await expect(page.getByTestId('count-ready')).toHaveText('4');
+
+    await page.getByTestId('mode-set').check();
+    await page.getByTestId('confirm-submit').click();
+    await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+    const basket = await api.basket();
+    expect(basket.items.filter((item) => item.orderType === 'order')).toHaveLength(4);
+    expect(basket.items.find((item) => item.sku === batched.sku)?.quantity).toBe(batched.batchSize * 2);
+  } finally {
+    await context.close();
+  }
+});
+
+test('quick order in English, as cards on a phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { text, batchedLine, unknownLine } = fiveLines();
+  await signInWithBasket(page, []);
+  await page.getByTestId('account-button').click();
+  await page.getByTestId('language-option-en').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The language is this browser's cookie: the other tests' contexts stay German.
+  await page.goto('/order-sheet');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quick order');
+  await captureScreens(page, 'quick-order-start-en');
+  await pasteList(page, text);
+  await expectFirstVerdicts(page, batchedLine, unknownLine);
+  await captureScreens(page, 'quick-order-preview-en');
+
+  // On a phone the header link gives way to the account sidebar's entry; the rows are cards.
+  await page.setViewportSize(viewports.phone);
+  await expect(page.getByTestId('header-quick-order')).toBeHidden();
+  await expect(row(page, 1).getByTestId('row-quantity')).toBeVisible();
+  await page.getByTestId('account-button').click();
+  await expect(page.getByTestId('account-sidebar').getByRole('link', { name: 'Quick order' })).toBeVisible();
+});
