@@ -5,11 +5,14 @@ import { AppError } from '../../errors.ts';
 // The bodies and path parameters of the order-sheet routes (docs/product.md, Order sheets). The pasted text
 // itself is read by core/order-sheet-paste.ts, which refuses what it cannot read with its own messages.
 
-const target = z.enum(['order', 'preOrder'], 'validation.invalid');
+/** A missing choice is named as missing, a wrong one as invalid (zod reports both as a wrong value). */
+const choiceError = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') };
+
+const target = z.enum(['order', 'preOrder'], choiceError);
 
 export const pasteBody = z.strictObject({
   // Characters never outnumber UTF-8 bytes: the reader checks the bytes exactly.
-  text: z.string().max(orderSheetMaxPasteBytes, 'orderSheet.paste.too_large'),
+  text: z.string().max(orderSheetMaxPasteBytes),
   target,
 });
 
@@ -23,7 +26,7 @@ export const rowChangeBody = z
   })
   .refine((body) => body.quantity !== undefined || body.quantities !== undefined || body.variantSku !== undefined, 'validation.required');
 
-export const confirmBody = z.strictObject({ mode: z.enum(['set', 'add'], 'validation.invalid') });
+export const confirmBody = z.strictObject({ mode: z.enum(['set', 'add'], choiceError) });
 
 /** An import's public id: 22 characters of base64url (16 random bytes). */
 const importIdPattern = /^[A-Za-z0-9_-]{22}$/;
