@@ -8,7 +8,7 @@ import type { SheetSummary } from './sheet-view';
 
 export function SheetStatusFilter({ summary, current, onChange }: { summary: SheetSummary; current: RowStatus | null; onChange: (status: RowStatus | null) => void }) {
   const { t, locale } = useTranslation();
-  const chip = (status: RowStatus | null, count: number) => {
+  const chip = (status: RowStatus | null) => {
     const pressed = current === status;
     return (
       <li key={status ?? 'all'}>
@@ -31,8 +31,8 @@ export function SheetStatusFilter({ summary, current, onChange }: { summary: She
   };
   return (
     <ul className="flex flex-wrap gap-2" aria-label={t('quick_order.filter.label')} data-testid="sheet-summary">
-      {chip(null, summary.lines)}
-      {rowStatuses.map((status) => chip(status, summary[status]))}
+      {chip(null)}
+      {rowStatuses.map((status) => chip(status))}
     </ul>
   );
 }
