@@ -48,6 +48,7 @@ export type { OrderHistoryEntry } from './modules/orders/order-history-row.ts';
 export type { ReorderAnswer } from './modules/orders/order-history-reorder.ts';
 export type { OrderDetail, OrderView } from './modules/orders/order-view.ts';
 export type { OrderHistoryPage } from './modules/orders/order.service.ts';
+export type { OrderSheetAnswer } from './modules/order-sheet/order-sheet.service.ts';
 export type { ActingAction } from './modules/sales-persons/acting-audit.ts';
 export type { ActivityEntry, SalesAccount } from './modules/sales-persons/sales-person.service.ts';
 export type { Configuration } from './modules/settings/settings.service.ts';

@@ -4,7 +4,7 @@ import { isAppError, meetsRequirement } from '../../../server/page-surface.serve
 import type { AppLoadContext } from '../../app-context';
 import { readForm } from '../../lib/read-form.server';
 import { confirmModes, importParam, previewPath, sheetIntents, type ConfirmMode } from './sheet-fields';
-import type { OrderSheetTarget, SheetView } from './sheet-view';
+import type { OrderSheetTarget } from './sheet-view';
 
 // The loader and action glue of /order-sheet (docs/product.md, Order sheets): the import named in the URL
 // (GET /api/orderSheet/{importId}'s answer, read in process), and the forms that make one from pasted text,
@@ -47,7 +47,7 @@ export async function loadOrderSheet({ services, ctx }: AppLoadContext, url: URL
   const importId = url.searchParams.get(importParam);
   if (importId === null) return { sheet: null, unavailable: false };
   try {
-    const sheet: SheetView = await services.orderSheet.getImport(ctx, importId);
+    const sheet = await services.orderSheet.getImport(ctx, importId);
     return { sheet, unavailable: false };
   } catch (error) {
     if (isAppError(error) && error.statusCode < 500) return { sheet: null, unavailable: true };
@@ -78,7 +78,7 @@ async function pasteFromForm({ services, ctx }: AppLoadContext, form: FormData) 
   if (target === null) return refuse({ intent: sheetIntents.paste, messageKey: 'quick_order.target.invalid', text: pasted });
   if (pasted.trim() === '') return refuse({ intent: sheetIntents.paste, messageKey: 'quick_order.paste.empty', text: pasted, target });
   try {
-    const sheet: SheetView = await services.orderSheet.pasteImport(ctx, { text: pasted, target });
+    const sheet = await services.orderSheet.pasteImport(ctx, { text: pasted, target });
     return redirect(previewPath(sheet.importId));
   } catch (error) {
     // What the paste reader refused of the whole text (too long, too many lines): said at the text, which stays.
@@ -123,7 +123,7 @@ async function confirmFromForm({ services, ctx }: AppLoadContext, importId: stri
   const mode = form.get('mode');
   if (!confirmModes.includes(mode as ConfirmMode)) return refuse({ intent: sheetIntents.confirm, messageKey: 'quick_order.confirm.mode_invalid' });
   const answer = await services.orderSheet.confirm(ctx, importId, mode as ConfirmMode);
-  const sheet: SheetView = await services.orderSheet.getImport(ctx, importId);
+  const sheet = await services.orderSheet.getImport(ctx, importId);
   return { ok: true as const, intent: sheetIntents.confirm, added: answer.added, target: sheet.target } satisfies SheetConfirmed;
 }
 
@@ -140,6 +140,8 @@ export async function orderSheetAction(app: AppLoadContext, request: Request) {
   } catch (error) {
     // The import went away since the page was shown (expired, or another session's): said, nothing changed.
     if (isUnavailable(error)) return refuse({ intent, messageKey: 'quick_order.unavailable' }, 404);
+    // Refused as a whole (nothing can go into the cart, already confirmed): said above the preview.
+    if (isAppError(error) && error.statusCode < 500) return refuse({ intent, messageKey: error.messageKey, params: error.params }, error.statusCode);
     throw error;
   }
 }

@@ -4,10 +4,12 @@ import { buttonClasses } from '../../components/ui/button';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { cartHref } from '../../stores/cart-store';
+import { formatMoney } from '../../../core/money';
 import { formatNumber } from '../catalog/format-number';
 import type { SheetView } from './sheet-view';
 
-// A confirmed import: what went into the cart, and the way there. It cannot be confirmed again (the
+// A confirmed import: what went into the cart, what changed since the preview (a price that moved, a line
+// that could no longer go in, with the reason), and the way to the cart. It cannot be confirmed again (the
 // server answers a second confirmation with the first). The panel takes the focus when it appears.
 
 export function SheetConfirmed({ sheet, confirmed }: { sheet: SheetView; confirmed: NonNullable<SheetView['confirmed']> }) {
@@ -34,6 +36,31 @@ export function SheetConfirmed({ sheet, confirmed }: { sheet: SheetView; confirm
             <li key={`${line.variantSku ?? line.sku}-${index}`}>
               <span className="font-medium text-zinc-900">{line.name}</span> <span className="font-mono text-xs text-zinc-600">{line.variantSku ?? line.sku}</span> ·{' '}
               <span className="num">{line.quantities ? line.quantities.map((value) => formatNumber(value, locale)).join(' / ') : formatNumber(line.quantity, locale)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {confirmed.changes.some((change) => change.change === 'price') ? (
+        <ul className="space-y-1 text-sm text-amber-950" data-testid="confirmed-price-changes">
+          {confirmed.changes.map((change) =>
+            change.change === 'price' ? (
+              <li key={change.line}>
+                {t('quick_order.confirmed.price_changed', {
+                  line: change.line,
+                  sku: change.sku,
+                  old: formatMoney(change.oldPrice, change.currency, locale),
+                  new: formatMoney(change.newPrice, change.currency, locale),
+                })}
+              </li>
+            ) : null,
+          )}
+        </ul>
+      ) : null}
+      {confirmed.refused.length > 0 ? (
+        <ul className="space-y-1 text-sm text-red-900" data-testid="confirmed-refused">
+          {confirmed.refused.map((line) => (
+            <li key={line.line}>
+              {t('quick_order.row.line', { line: line.line })} · <span className="font-mono">{line.sku}</span> · {t(line.messageKey, line.params)}
             </li>
           ))}
         </ul>
