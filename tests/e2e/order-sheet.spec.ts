@@ -106,10 +106,10 @@ test('a pasted list is judged line by line, corrected in the preview and put int
   await page.getByTestId('confirmed-cart').click();
   await expect(page).toHaveURL(/\/detailed-cart\?type=order$/);
   await expect(page.getByTestId('cart-line')).toHaveCount(4);
-  await expect(cartLine(page, a!.sku).getByTestId('quantity-input')).toHaveValue('2');
-  await expect(cartLine(page, b!.sku).getByTestId('quantity-input')).toHaveValue('3');
-  await expect(cartLine(page, c!.sku).getByTestId('quantity-input')).toHaveValue('1');
-  await expect(cartLine(page, batched.sku).getByTestId('quantity-input')).toHaveValue(String(batched.batchSize * 2));
+  await expect(cartLine(page, a!.sku).getByTestId('line-quantity')).toHaveValue('2');
+  await expect(cartLine(page, b!.sku).getByTestId('line-quantity')).toHaveValue('3');
+  await expect(cartLine(page, c!.sku).getByTestId('line-quantity')).toHaveValue('1');
+  await expect(cartLine(page, batched.sku).getByTestId('line-quantity')).toHaveValue(String(batched.batchSize * 2));
 });
 
 test('the cart page leads to quick order for its cart; an import that is gone says so above the start form', async ({ page }) => {
