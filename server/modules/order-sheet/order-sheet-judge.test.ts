@@ -199,7 +199,7 @@ describe('judgeSheet: refused', () => {
     const shirt = withVariants('SHIRT', [variant('SHIRT-M'), variant('SHIRT-L')]);
     const judged = judgeOne([row(1, 'SHIRT', 2)], catalogue([shirt]));
     expect(judged).toMatchObject({ status: 'refused', messageKey: 'orderSheet.row.variantNeeded', params: { sku: 'SHIRT' }, product: { sku: 'SHIRT', variantSku: null } });
-    expect(judged.variants).toEqual([{ variantSku: 'SHIRT-M', name: 'SHIRT-M name' }, { variantSku: 'SHIRT-L', name: 'SHIRT-L name' }]);
+    expect(judged.variants).toEqual([{ variantSku: 'SHIRT-L', name: 'SHIRT-L name' }, { variantSku: 'SHIRT-M', name: 'SHIRT-M name' }]);
   });
 
   it('refuses a variant column the product does not have, offering its variants', () => {

@@ -103,7 +103,8 @@ function suggestionsFor(sku: string, catalogue: SheetCatalogue): SheetSuggestion
 }
 
 function variantsOffered(product: BuyerProduct): { variantSku: string; name: string }[] {
-  return [...product.variants.values()].map((variant) => ({ variantSku: variant.variantSku, name: variant.name }));
+  // In sku order: the lookup does not keep the catalogue's variant order, and the offer must not change between reloads.
+  return [...product.variants.values()].map((variant) => ({ variantSku: variant.variantSku, name: variant.name })).sort((a, b) => (a.variantSku < b.variantSku ? -1 : a.variantSku > b.variantSku ? 1 : 0));
 }
 
 /** Which product and variant the row names, or why none. */
