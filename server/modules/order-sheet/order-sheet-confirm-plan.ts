@@ -103,8 +103,12 @@ export function planConfirm(rows: readonly JudgedRow[], current: readonly Stored
     const judged = sums ? sums.get(row.line) : row;
     const product = context.products.get(row.product!.id);
     const variant = row.product!.variantSku ? (product?.variants.get(row.product!.variantSku) ?? null) : null;
-    if (!judged || !product || (row.product!.variantSku && !variant)) continue;
     const refuse = (messageKey: string, params: Record<string, string | number> = {}) => plan.refused.push({ line: row.line, sku: row.product!.sku, messageKey, params });
+    // Judged from the same catalogue, so these are always there; said rather than dropped should they not be.
+    if (!judged || !product || (row.product!.variantSku && !variant)) {
+      refuse('orderSheet.confirm.notAdded');
+      continue;
+    }
     if (judged.status !== 'ready' && judged.status !== 'adjusted') {
       refuse(judged.messageKey ?? 'orderSheet.confirm.notAdded', judged.params ?? {});
       continue;
