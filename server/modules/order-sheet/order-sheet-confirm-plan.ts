@@ -12,7 +12,8 @@ import type { SheetInput } from './sheet-input.ts';
 // today's catalogue and writes the lines this answers in the basket's one transaction.
 //  - mode `set`: the row's quantity replaces the cart's quantity of that item; `add`: it is added to it, and
 //    the sum is judged again as a whole (batch size, stock cap, pre-stock caps), so the cart never holds
-//    what a single row could not. A sum that comes out no higher than the cart's quantity adds nothing.
+//    what a single row could not. A sum that comes out no higher than the cart's quantity (or lower in any
+//    season) adds nothing.
 //  - Other cart lines stay as they are; a line already in the cart keeps its details and first-added time.
 //  - A new item beyond the basket's line limit is refused with its reason.
 //  - Every line written is priced at today's price for its new quantity (like a save in the cart).
@@ -102,8 +103,12 @@ export function planConfirm(rows: readonly JudgedRow[], current: readonly Stored
     const judged = sums ? sums.get(row.line) : row;
     const product = context.products.get(row.product!.id);
     const variant = row.product!.variantSku ? (product?.variants.get(row.product!.variantSku) ?? null) : null;
-    if (!judged || !product || (row.product!.variantSku && !variant)) continue;
     const refuse = (messageKey: string, params: Record<string, string | number> = {}) => plan.refused.push({ line: row.line, sku: row.product!.sku, messageKey, params });
+    // Judged from the same catalogue, so these are always there; said rather than dropped should they not be.
+    if (!judged || !product || (row.product!.variantSku && !variant)) {
+      refuse('orderSheet.confirm.notAdded');
+      continue;
+    }
     if (judged.status !== 'ready' && judged.status !== 'adjusted') {
       refuse(judged.messageKey ?? 'orderSheet.confirm.notAdded', judged.params ?? {});
       continue;
@@ -116,7 +121,10 @@ export function planConfirm(rows: readonly JudgedRow[], current: readonly Stored
     }
     const quantities = context.target === 'preOrder' ? rowQuantities(judged, seasonCount) : [];
     const quantity = context.target === 'preOrder' ? quantities.reduce((sum, q) => sum + q, 0) : judged.quantity;
-    if (context.mode === 'add' && existing && quantity <= existing.quantity) {
+    // Adding never takes away: not in total, and not from any season the cart already holds.
+    const heldSeasons = seasonQuantities(existing, seasonCount);
+    const takesAway = context.target === 'preOrder' && quantities.some((q, season) => q < heldSeasons[season]!);
+    if (context.mode === 'add' && existing && (quantity <= existing.quantity || takesAway)) {
       refuse(judged.messageKey ?? 'orderSheet.confirm.notAdded', judged.params ?? {});
       continue;
     }
