@@ -65,10 +65,12 @@ export function Header() {
             <Link
               to={orderSheetPath}
               data-testid="header-quick-order"
-              className="hidden h-10 items-center gap-2 rounded-md px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 lg:inline-flex"
+              title={t('quick_order.header.link')}
+              className="hidden h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 lg:inline-flex"
             >
               <QuickOrderGlyph className="size-5" />
-              {t('quick_order.header.link')}
+              {/* The words from 1536 px; narrower, the search field needs the room (the icon has the words as its name). */}
+              <span className="sr-only 2xl:not-sr-only">{t('quick_order.header.link')}</span>
             </Link>
           ) : null}
           {session && !isGuest ? <HeaderCartLinks /> : null}

@@ -14,13 +14,12 @@ export function SheetConfirmForm({ sheet }: { sheet: SheetView }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === sheetIntents.confirm;
   const putIn = sheet.summary.ready + sheet.summary.adjusted;
-  const cartName = t(sheet.target === 'preOrder' ? 'quick_order.target.pre_order' : 'quick_order.target.order');
   return (
     <Form method="post" action={previewPath(sheet.importId)} className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4" data-testid="confirm-form" aria-labelledby="confirm-title">
       <input type="hidden" name="intent" value={sheetIntents.confirm} />
       <input type="hidden" name="importId" value={sheet.importId} />
       <h2 id="confirm-title" className="text-base font-semibold text-zinc-900">
-        {t('quick_order.confirm.title', { cart: cartName })}
+        {t(sheet.target === 'preOrder' ? 'quick_order.confirm.title.pre_order' : 'quick_order.confirm.title.order')}
       </h2>
       <fieldset>
         <legend className="sr-only">{t('quick_order.confirm.mode')}</legend>
