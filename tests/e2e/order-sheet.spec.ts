@@ -125,6 +125,28 @@ test('the cart page leads to quick order for its cart; an import that is gone sa
   await expect(page.getByTestId('paste-form')).toBeVisible();
 });
 
+test('a list for the pre-order cart orders for the first season, spread over the seasons in the preview', async ({ page }) => {
+  const { preOrderable } = products;
+  await signInWithBasket(page, []);
+  await page.goto('/detailed-cart?type=preOrder');
+  await page.getByTestId('cart-quick-order').click();
+  await expect(page).toHaveURL(/\/order-sheet\?target=preOrder$/);
+  await expect(page.getByTestId('target-preOrder')).toBeChecked();
+  await expect(page.getByTestId('target-seasons')).toContainText('Frühjahr 2027');
+  await pasteList(page, `${preOrderable.sku} 2`);
+  await expect(row(page, 1)).toHaveAttribute('data-status', 'ready');
+  await expect(row(page, 1).getByTestId('row-quantity-0')).toHaveValue('2');
+  await row(page, 1).getByTestId('row-quantity-2').fill('1');
+  await row(page, 1).getByTestId('row-save').click();
+  await expect(row(page, 1).getByTestId('row-quantity-2')).toHaveValue('1');
+  await page.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+  await page.getByTestId('confirmed-cart').click();
+  await expect(page).toHaveURL(/\/detailed-cart\?type=preOrder$/);
+  await expect(cartLine(page, preOrderable.sku).getByTestId('season-quantity-0')).toHaveValue('2');
+  await expect(cartLine(page, preOrderable.sku).getByTestId('season-quantity-2')).toHaveValue('1');
+});
+
 test('without JavaScript a pasted list is previewed, corrected and confirmed with plain forms', async ({ browser }) => {
   test.setTimeout(90_000);
   const { batched } = products;

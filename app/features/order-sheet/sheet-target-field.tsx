@@ -7,7 +7,9 @@ import type { OrderSheetTarget } from './sheet-view';
 // (the seasons named, since a pre-order sheet's quantities are per season). A shop without seasons has
 // only the order cart, sent as a hidden field.
 
-export function SheetTargetField({ defaultTarget }: { defaultTarget: OrderSheetTarget }) {
+/** `form`: which start form the field is in; the upload form's test ids say so. */
+export function SheetTargetField({ defaultTarget, form = 'paste' }: { defaultTarget: OrderSheetTarget; form?: 'paste' | 'upload' }) {
+  const testIdPrefix = form === 'upload' ? 'upload-' : '';
   const { t, locale } = useTranslation();
   const { seasons } = useConfiguration();
   if (seasons.length === 0) return <input type="hidden" name="target" value="order" />;
@@ -16,15 +18,15 @@ export function SheetTargetField({ defaultTarget }: { defaultTarget: OrderSheetT
       <legend className="text-sm font-medium text-zinc-900">{t('quick_order.target.label')}</legend>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <label className="inline-flex items-center gap-2 text-sm text-zinc-800">
-          <input type="radio" name="target" value="order" defaultChecked={defaultTarget === 'order'} className="size-4 accent-brand" data-testid="target-order" />
+          <input type="radio" name="target" value="order" defaultChecked={defaultTarget === 'order'} className="size-4 accent-brand" data-testid={`${testIdPrefix}target-order`} />
           {t('quick_order.target.order')}
         </label>
         <label className="inline-flex items-center gap-2 text-sm text-zinc-800">
-          <input type="radio" name="target" value="preOrder" defaultChecked={defaultTarget === 'preOrder'} className="size-4 accent-brand" data-testid="target-preOrder" />
+          <input type="radio" name="target" value="preOrder" defaultChecked={defaultTarget === 'preOrder'} className="size-4 accent-brand" data-testid={`${testIdPrefix}target-preOrder`} />
           {t('quick_order.target.pre_order')}
         </label>
       </div>
-      <p className="text-xs text-zinc-600" data-testid="target-seasons">
+      <p className="text-xs text-zinc-600" data-testid={`${testIdPrefix}target-seasons`}>
         {t('quick_order.target.seasons', { seasons: seasons.map((season) => `${season.name} (${formatShopDateNumeric(season.date, locale)})`).join(', ') })}
       </p>
     </fieldset>
