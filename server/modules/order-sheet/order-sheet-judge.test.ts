@@ -199,7 +199,7 @@ describe('judgeSheet: refused', () => {
     const shirt = withVariants('SHIRT', [variant('SHIRT-M'), variant('SHIRT-L')]);
     const judged = judgeOne([row(1, 'SHIRT', 2)], catalogue([shirt]));
     expect(judged).toMatchObject({ status: 'refused', messageKey: 'orderSheet.row.variantNeeded', params: { sku: 'SHIRT' }, product: { sku: 'SHIRT', variantSku: null } });
-    expect(judged.variants).toEqual([{ variantSku: 'SHIRT-M', name: 'SHIRT-M name' }, { variantSku: 'SHIRT-L', name: 'SHIRT-L name' }]);
+    expect(judged.variants).toEqual([{ variantSku: 'SHIRT-L', name: 'SHIRT-L name' }, { variantSku: 'SHIRT-M', name: 'SHIRT-M name' }]);
   });
 
   it('refuses a variant column the product does not have, offering its variants', () => {
@@ -269,7 +269,7 @@ describe('judgeSheet: pre-order', () => {
     const frozen = product('F', { isStockFreeze: true });
     const found = catalogue([frozen], { preStocks: [[frozen, [{ seasonId: 11, quantity: 5 }, { seasonId: 12, quantity: 20 }]]] });
     const judged = preOrder([row(1, 'F', null, { quantities: [8, 0] })], found)[0]!;
-    expect(judged).toMatchObject({ status: 'adjusted', quantity: 5, quantities: [5, 0], messageKey: 'orderSheet.row.cappedAtPreStock', params: { from: 8, to: 5, seasonId: 11, seasonIndex: 1 } });
+    expect(judged).toMatchObject({ status: 'adjusted', quantity: 5, quantities: [5, 0], messageKey: 'orderSheet.row.cappedAtPreStock', params: { from: 8, to: 5, seasonId: 11, season: '1' } });
     const both = preOrder([row(1, 'F', null, { quantities: [3, 9] })], found)[0]!;
     expect(preOrderQuantitiesFit({ isStockFreeze: true, preStocks: [{ seasonId: 11, quantity: 5 }, { seasonId: 12, quantity: 20 }] }, both.quantities!, rules.seasonIds)).toBe(true);
     expect(both.status).toBe('adjusted');
@@ -278,7 +278,9 @@ describe('judgeSheet: pre-order', () => {
   it('refuses when no season has pre-stock left for the row', () => {
     const frozen = product('F', { isStockFreeze: true });
     const found = catalogue([frozen], { preStocks: [[frozen, [{ seasonId: 12, quantity: 5 }]]] });
-    expect(preOrder([row(1, 'F', null, { quantities: [3, 0] })], found)[0]).toMatchObject({ status: 'refused', messageKey: 'orderSheet.row.noPreStock', params: { seasonId: 11 } });
+    expect(preOrder([row(1, 'F', null, { quantities: [3, 0] })], found)[0]).toMatchObject({ status: 'refused', messageKey: 'orderSheet.row.noPreStock', params: { seasonId: 11, season: '1' } });
+    const named = judge([row(1, 'F', null, { quantities: [3, 0] })], found, { seasonNames: ['Frühjahr 2027', 'Herbst 2027'] }, { target: 'preOrder' });
+    expect(named[0]!.params).toEqual({ seasonId: 11, season: 'Frühjahr 2027' });
   });
 
   it('refuses a product that cannot be pre-ordered', () => {

@@ -58,6 +58,8 @@ export interface SheetRules {
   seasonIds: readonly number[];
   /** The most lines a basket holds (core/cart-state.ts basketLineLimit). */
   maxLines: number;
+  /** The seasons' names in the same order, for the messages; without them a season is named by its position. */
+  seasonNames?: readonly string[];
 }
 
 const maxSuggestions = 3;
@@ -101,7 +103,8 @@ function suggestionsFor(sku: string, catalogue: SheetCatalogue): SheetSuggestion
 }
 
 function variantsOffered(product: BuyerProduct): { variantSku: string; name: string }[] {
-  return [...product.variants.values()].map((variant) => ({ variantSku: variant.variantSku, name: variant.name }));
+  // In sku order: the lookup does not keep the catalogue's variant order, and the offer must not change between reloads.
+  return [...product.variants.values()].map((variant) => ({ variantSku: variant.variantSku, name: variant.name })).sort((a, b) => (a.variantSku < b.variantSku ? -1 : a.variantSku > b.variantSku ? 1 : 0));
 }
 
 /** Which product and variant the row names, or why none. */
@@ -199,7 +202,7 @@ function judgePreOrderQuantities(item: Item, wanted: readonly number[], catalogu
     firstCapped ??= season;
   });
   const total = quantities.reduce((sum, quantity) => sum + quantity, 0);
-  const seasonOf = (season: number) => ({ seasonId: rules.seasonIds[season]!, seasonIndex: season + 1 });
+  const seasonOf = (season: number) => ({ seasonId: rules.seasonIds[season]!, season: rules.seasonNames?.[season] ?? String(season + 1) });
   if (firstCapped !== null) {
     const season: number = firstCapped;
     const change = { from: wanted[season]!, to: quantities[season]!, ...seasonOf(season), ...batch };
