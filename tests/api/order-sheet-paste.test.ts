@@ -83,7 +83,8 @@ describe('verdicts', () => {
     const sheet = await paste(customer, [`${withVariants.sku}\t1`, `${variant.variantSku}\t2`]);
     const parent = rowOf(sheet, 1);
     expect(parent.status).toBe('refused');
-    expect(parent.variants!.map((v) => v.variantSku)).toEqual(withVariants.variants.map((v) => v.variantSku));
+    // Offered in sku order, the same on every reload.
+    expect(parent.variants!.map((v) => v.variantSku)).toEqual(withVariants.variants.map((v) => v.variantSku).sort());
     expect(rowOf(sheet, 2)).toMatchObject({ status: 'ready', quantity: 2, product: { _id: withVariants.id, sku: withVariants.sku, variantSku: variant.variantSku } });
   });
 
@@ -103,6 +104,36 @@ describe('verdicts', () => {
     const row = rowOf(await paste(customer, [`${plain.sku}\t1`], 'preOrder'), 1);
     expect(row.status).toBe('refused');
     expect(row.messageKey).toEqual(expect.any(String));
+  });
+});
+
+describe('more refusals', () => {
+  it('refuses an unknown sku with "did you mean" from the normalised form, and a product without a price', async () => {
+    const [near, free] = products.filter(isPlain).slice(8, 10);
+    const typed = near!.sku.toLowerCase().replaceAll('-', ' ');
+    await shop.db.updateTable('products').set({ price_cents: 0 }).where('id', '=', free!.id).execute();
+    try {
+      const sheet = await paste(customer, [`${typed};2`, `${free!.sku};1`]);
+      expect(rowOf(sheet, 1)).toMatchObject({ status: 'refused', suggestions: [{ sku: near!.sku, name: near!.name }] });
+      expect(rowOf(sheet, 1).product).toBeUndefined();
+      expect(rowOf(sheet, 2).status).toBe('refused');
+      expect(rowOf(sheet, 2).messageKey).not.toBe(rowOf(sheet, 1).messageKey);
+    } finally {
+      await shop.db.updateTable('products').set({ price_cents: free!.priceCents }).where('id', '=', free!.id).execute();
+    }
+  });
+
+  it('refuses a pre-order season without pre-stock left', async () => {
+    const frozen = pick(products, (p) => p.isStockFreeze && p.batchSize === 1 && p.variants.length === 0 && p.preStocks.length > 0, 'a frozen product with pre-stock');
+    await shop.db.updateTable('product_pre_stocks').set({ quantity: 0 }).where('product_id', '=', frozen.id).execute();
+    try {
+      const row = rowOf(await paste(customer, [`${frozen.sku}\t2`], 'preOrder'), 1);
+      expect(row).toMatchObject({ status: 'refused', messageKey: 'orderSheet.row.noPreStock' });
+    } finally {
+      for (const [index, seasonId] of (await loadCatalogue(shop)).seasonIds.entries()) {
+        await shop.db.updateTable('product_pre_stocks').set({ quantity: frozen.preStocks[index]! }).where('product_id', '=', frozen.id).where('season_id', '=', seasonId).execute();
+      }
+    }
   });
 });
 

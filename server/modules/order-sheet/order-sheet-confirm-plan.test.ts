@@ -129,7 +129,7 @@ describe('planConfirm', () => {
       { maxLines: 1 },
     );
     expect(result.went.map((line) => line.sku)).toEqual(['P1']);
-    expect(result.refused).toEqual([{ line: 2, sku: 'P2', messageKey: 'orderSheet.confirm.lineLimit', params: { max: 1 } }]);
+    expect(result.refused).toEqual([{ line: 2, sku: 'P2', messageKey: 'orderSheet.row.cartFull', params: { max: 1 } }]);
   });
 
   it('leaves refused and merged rows out', () => {

@@ -116,7 +116,7 @@ export function planConfirm(rows: readonly JudgedRow[], current: readonly Stored
     const key = lineKey({ sku: product.sku, variantSku: variant?.variantSku, orderType: context.target });
     const existing = basket.get(key);
     if (!existing && basket.size >= context.maxLines) {
-      refuse('orderSheet.confirm.lineLimit', { max: context.maxLines });
+      refuse('orderSheet.row.cartFull', { max: context.maxLines });
       continue;
     }
     const quantities = context.target === 'preOrder' ? rowQuantities(judged, seasonCount) : [];

@@ -105,6 +105,7 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
       isBatchSizeActive: configuration.isBatchSizeActive,
       buyableWithoutStock: configuration.buyableWithoutStock,
       seasonIds: configuration.seasons.map((season) => season._id),
+      seasonNames: configuration.seasons.map((season) => season.name),
       maxLines: basketLineLimit,
     };
     const productsById = new Map([...catalogue.productsBySku.values()].map((product) => [product.id, product]));
