@@ -35,7 +35,8 @@ test('the account area: navigation on the left on desktop, tabs on phones, the b
   // The account sidebar's entries, in its order (other pages of the area join between them).
   await expect(nav.getByRole('link').first()).toHaveText('Mein Profil');
   await expect(nav.getByRole('link').nth(1)).toHaveText('Adressen');
-  await expect(nav.getByRole('link').last()).toHaveText('Merkliste');
+  await expect(nav.getByRole('link').last()).toHaveText('Schnellbestellung');
+  await expect(nav.getByRole('link', { name: 'Merkliste' })).toBeVisible();
   await expect(page.getByTestId('account-nav')).toContainText('Profil Prüfbau GmbH');
 
   await nav.getByRole('link', { name: 'Adressen' }).click();
