@@ -1,6 +1,6 @@
 // What a reader of an order sheet (pasted text, an uploaded XLSX file) hands to the line judge
-// (docs/product.md, Order sheets). Readers only read; the judge decides each row's verdict. Here in core/
-// because the paste reader is pure and the browser may run it too.
+// (docs/product.md, Order sheets: reading and judging lines). Readers only read; the judge decides each row's
+// verdict. Here in core/ because the paste reader is pure and the browser may run it too.
 
 export type OrderSheetTarget = 'order' | 'preOrder';
 

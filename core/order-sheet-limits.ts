@@ -1,5 +1,5 @@
-// The limits of order sheets (docs/product.md, Order sheets): every reader refuses beyond them with a message
-// naming the limit, never cutting silently, and the order-sheet page states them.
+// The limits of order sheets (docs/product.md, Order sheets: reading and judging lines): every reader refuses
+// beyond them with a message naming the limit, never cutting silently, and the order-sheet page states them.
 
 /** The largest XLSX file accepted, in bytes (10 MB). */
 export const orderSheetMaxFileBytes = 10 * 1024 * 1024;

@@ -15,6 +15,7 @@ import materialCategoryRoutes from './api/material/material-category.routes.ts';
 import materialRoutes from './api/material/material.routes.ts';
 import lookupRoutes from './api/lookup/lookup.routes.ts';
 import orderRoutes from './api/order/order.routes.ts';
+import orderSheetRoutes from './api/order-sheet/order-sheet.routes.ts';
 import paymentRoutes from './api/payment/payment.routes.ts';
 import searchTokenRoutes from './api/search/search-token.routes.ts';
 import seasonRoutes from './api/season/season.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(wishlistRoutes, { services });
       await scope.register(addressRoutes, { services });
       await scope.register(orderRoutes, { services });
+      await scope.register(orderSheetRoutes, { services });
       await scope.register(documentRoutes, { services });
       await scope.register(accountRoutes, { services });
       await scope.register(paymentRoutes, { services });

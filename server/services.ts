@@ -48,6 +48,9 @@ import { createCheckoutDataRepository } from './modules/orders/checkout-data.rep
 import { createOrderPlacement } from './modules/orders/order-placement.service.ts';
 import { createOrderRepository } from './modules/orders/order.repository.ts';
 import { createOrderService } from './modules/orders/order.service.ts';
+import { createOrderSheetRepository } from './modules/order-sheet/order-sheet.repository.ts';
+import { createOrderSheetService } from './modules/order-sheet/order-sheet.service.ts';
+import { createSheetCatalogueRepository } from './modules/order-sheet/sheet-catalogue.repository.ts';
 import { createOrderScopes } from './modules/orders/order-history-scope.ts';
 import { createFinanceReaders } from './modules/access/finance-readers.ts';
 import { createFinanceRepository } from './modules/finance/finance.repository.ts';
@@ -122,6 +125,17 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   };
   const baskets = createBasketRepository(db);
   const basket = createBasketService({ baskets, catalog, products: buyerProducts, settings });
+  // Order sheets: judged and kept until confirmed into this basket (ADR 0024).
+  const orderSheet = createOrderSheetService({
+    imports: createOrderSheetRepository(db),
+    sheetCatalogue: createSheetCatalogueRepository(db),
+    baskets,
+    basket,
+    catalog,
+    products: buyerProducts,
+    settings,
+    clock,
+  });
   const orderStatusNames = createOrderStatusNames(settings, caches);
   // Whose orders a user sees, for the history, the documents and the finance view alike.
   const orderScopes = createOrderScopes(createOrderHistoryRepository(db), caches);
@@ -243,6 +257,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     }),
     engineDocuments,
     basket,
+    orderSheet,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,

@@ -737,6 +737,28 @@ export interface WishlistItemsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A pasted or uploaded order sheet awaiting confirmation (migration 0044), owned like the basket. rows:
+ * JSON SheetInputRow[]; season_ids: JSON number[]; preview: JSON of what the buyer was last shown per line;
+ * confirmation: the JSON answer of the one confirm, with confirmed_at.
+ */
+export interface OrderSheetImportsTable {
+  id: Generated<number>;
+  public_id: string;
+  tenant_id: number;
+  user_id: number;
+  company_id: number | null;
+  target: OrderType;
+  source: 'paste' | 'upload';
+  rows: Generated<JsonText>;
+  season_ids: Generated<JsonText>;
+  preview: Generated<JsonText>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  confirmation: JsonText | null;
+}
+
 /** product_id is the API's domainId, domain_reference the (variant) sku. */
 export interface StockAlarmsTable {
   id: Generated<number>;
@@ -1036,6 +1058,7 @@ export interface DB {
   reviews: ReviewsTable;
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
+  order_sheet_imports: OrderSheetImportsTable;
   wishlists: WishlistsTable;
   wishlist_items: WishlistItemsTable;
   stock_alarms: StockAlarmsTable;

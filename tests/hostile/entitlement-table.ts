@@ -69,6 +69,12 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/basket',                                   401,          login,      200,      200,      200,      200,      200],
   ['GET /api/wishlist',                                  401,          login,      200,      200,      200,      200,      200],
   ['POST /api/wishlist',                                 401,          login,      200,      200,      200,      200,      200],
+  // Order sheets: buyers, never the shared guest, like the cart they end in. An empty paste is a 400; an import
+  // id nobody has (or someone else's, or an expired one) answers 404.
+  ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
+  ['GET /api/orderSheet/:importId',                      401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
+  ['POST /api/orderSheet/:importId/rows/:line',          401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
+  ['POST /api/orderSheet/:importId/confirm',             401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   // Orders: the buyer's company only; placing one needs an Idempotency-Key (400 without one). The order
   // history is the account's (the guest has none); an order id nobody has answers 404.
   ['POST /api/order/create',                             401,          login,      400,      400,      400,      400,      400],
@@ -246,6 +252,10 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /api/order/:id': { path: '/api/order/987654323' },
   'POST /api/order/:id/reorder': { path: '/api/order/987654323/reorder', json: {} },
   'GET /api/order/:id/document': { path: '/api/order/987654323/document' },
+  'POST /api/orderSheet/paste': { json: {} },
+  'GET /api/orderSheet/:importId': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA' },
+  'POST /api/orderSheet/:importId/rows/:line': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/rows/1', json: { quantity: 2 } },
+  'POST /api/orderSheet/:importId/confirm': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/confirm', json: { mode: 'set' } },
   'GET /api/account/document/:id': { path: '/api/account/document/987654323' },
   'GET /api/material/search': { query: 'searchKey=schraube' },
   'GET /api/material/searchHits': { query: 'searchKey=schraube&ids={product}' },

@@ -69,6 +69,10 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'POST /api/payment/retry': { orderId: 1 },
     'POST /api/payment/payOnAccount': { orderId: 1, paymentMethodId: 1 },
     'POST /api/order/:id/reorder': { lines: [0] },
+    // A paste with a known, an unknown and an unreadable line; an import id nobody has for the rest.
+    'POST /api/orderSheet/paste': { text: `Artikel\tMenge\n${product.sku}\t2\nNO-SUCH-SKU\t3\n${product.sku}\t2,5`, target: 'order' },
+    'POST /api/orderSheet/:importId/rows/:line': { quantity: 2, variantSku: null },
+    'POST /api/orderSheet/:importId/confirm': { mode: 'add' },
     'PUT /api/address/:id': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: { code: 'DE' }, isDefault: true },
     // An id no demo company has: the attack reaches the served-company check.
     'POST /api/user/switchCustomerOfSalesPerson': { customerId: 987654323 },

@@ -66,6 +66,11 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   'POST /api/payment/createOrder': 'buyer',
   'POST /api/payment/retry': 'buyer',
   'POST /api/payment/payOnAccount': 'buyer',
+  // Order sheets: a buyer's, like the cart they end in.
+  'POST /api/orderSheet/paste': 'buyer',
+  'GET /api/orderSheet/:importId': 'buyer',
+  'POST /api/orderSheet/:importId/rows/:line': 'buyer',
+  'POST /api/orderSheet/:importId/confirm': 'buyer',
 
   'GET /api/order': 'accountUser',
   'GET /api/order/export': 'accountUser',

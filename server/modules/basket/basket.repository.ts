@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseTransaction } from '../../db/database.ts';
 import type { OrderType } from '../../db/schema.ts';
 import type { AuditHook } from '../sales-persons/acting-audit.ts';
 import { ensureOwnedListId, findOwnedListId, type ListOwner } from './owned-list.repository.ts';
@@ -66,9 +66,18 @@ export function createBasketRepository(db: Database) {
      * Replaces every line of the basket with what `plan` makes of the current lines, atomically.
      * `plan` runs after the lock, so it sees the lines no other save can change before this one commits.
      * `audit` (a sales person acting for a customer) records the change in the same transaction.
+     * `claim` runs in the same transaction after the plan, before anything is written: when it answers
+     * false (something that may happen only once already happened) the lines stay as they are and this
+     * answers false.
      */
-    async replaceLines(tenantId: number, basketId: number, plan: (current: StoredBasketLine[]) => NewBasketLine[], audit?: AuditHook): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    async replaceLines(
+      tenantId: number,
+      basketId: number,
+      plan: (current: StoredBasketLine[]) => NewBasketLine[],
+      audit?: AuditHook,
+      claim?: (trx: DatabaseTransaction) => Promise<boolean>,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         // Writing the basket row takes its row lock (PostgreSQL) or the write lock (SQLite) first.
         await trx.updateTable('baskets').set({ updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', basketId).execute();
@@ -79,9 +88,10 @@ export function createBasketRepository(db: Database) {
           .where('basket_id', '=', basketId)
           .execute();
         const next = plan(current);
+        if (claim && !(await claim(trx))) return false;
         await trx.deleteFrom('basket_lines').where('tenant_id', '=', tenantId).where('basket_id', '=', basketId).execute();
         await audit?.(trx, { orderLines: next.filter((line) => line.order_type === 'order').length, preOrderLines: next.filter((line) => line.order_type === 'preOrder').length });
-        if (next.length === 0) return;
+        if (next.length === 0) return true;
         // One statement for all lines: at most 500 lines × 16 values stays far below both engines' parameter limits.
         await trx
           .insertInto('basket_lines')
@@ -96,6 +106,7 @@ export function createBasketRepository(db: Database) {
             })),
           )
           .execute();
+        return true;
       });
     },
 

@@ -63,10 +63,11 @@ export type ProductKeys = { by: 'sku'; skus: readonly string[] } | { by: 'id'; i
 export function createBuyerProductsRepository(db: Database) {
   return {
     /**
-     * One row per product, or one per requested variant of it (variants of `variantSkus` only).
+     * One row per product, or one per requested variant of it (variants of `variantSkus` only, or every
+     * active variant with 'all': an order sheet offers a product's variants).
      * Hidden products and inactive variants are left out, so they count as unknown.
      */
-    async find(scope: BuyerScope, keys: ProductKeys, variantSkus: readonly string[]): Promise<BuyerProductRows> {
+    async find(scope: BuyerScope, keys: ProductKeys, variantSkus: readonly string[] | 'all'): Promise<BuyerProductRows> {
       const wanted = keys.by === 'sku' ? keys.skus : keys.ids;
       if (wanted.length === 0) return { rows: [], tiers: [] };
       const companyId = scope.companyId ?? 0;
@@ -76,7 +77,13 @@ export function createBuyerProductsRepository(db: Database) {
           join
             .onRef('v.product_id', '=', 'p.id')
             .on('v.is_active', '=', 1)
-            .on(variantSkus.length > 0 ? sql<boolean>`${sql.ref('v.variant_sku')} in (${sql.join(variantSkus)})` : sql<boolean>`1 = 0`),
+            .on(
+              variantSkus === 'all'
+                ? sql<boolean>`1 = 1`
+                : variantSkus.length > 0
+                  ? sql<boolean>`${sql.ref('v.variant_sku')} in (${sql.join(variantSkus)})`
+                  : sql<boolean>`1 = 0`,
+            ),
         )
         .leftJoin('customer_prices as cp', (join) =>
           join.onRef('cp.product_id', '=', 'p.id').on('cp.tenant_id', '=', scope.tenantId).on('cp.company_id', '=', companyId),
