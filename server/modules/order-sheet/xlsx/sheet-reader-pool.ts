@@ -70,8 +70,9 @@ export function createSheetFileReader(options: SheetReaderPoolOptions = defaultS
       thread.on('error', onLost);
       thread.on('exit', onLost);
       thread.ref();
-      // A copy of its own for the thread, handed over rather than copied once more.
-      const copy = bytes.slice();
+      // A copy of its own for the thread, handed over rather than copied once more (a Buffer's `slice` would
+      // share Node's pooled memory, which cannot be handed over).
+      const copy = new Uint8Array(bytes);
       thread.postMessage({ id, bytes: copy, options: readOptions } satisfies SheetReaderRequest, [copy.buffer]);
     });
 
