@@ -123,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.mailWorker.stop();
   });
+  // The order-sheet reader's worker thread, if a file started it.
+  app.addHook('onClose', async () => {
+    await services.orderSheetUpload.close();
+  });
   // Online orders not paid in time are cancelled by every app process (the guarded update lets one win).
   app.addHook('onReady', async () => {
     if (config.payment.sweepEnabled) services.paymentTimeout.start();

@@ -49,6 +49,8 @@ import { createOrderPlacement } from './modules/orders/order-placement.service.t
 import { createOrderRepository } from './modules/orders/order.repository.ts';
 import { createOrderService } from './modules/orders/order.service.ts';
 import { createOrderSheetRepository } from './modules/order-sheet/order-sheet.repository.ts';
+import { createOrderSheetUpload } from './modules/order-sheet/order-sheet-upload.ts';
+import { createSheetFileReader } from './modules/order-sheet/xlsx/sheet-reader-pool.ts';
 import { createOrderSheetService } from './modules/order-sheet/order-sheet.service.ts';
 import { createSheetCatalogueRepository } from './modules/order-sheet/sheet-catalogue.repository.ts';
 import { createOrderScopes } from './modules/orders/order-history-scope.ts';
@@ -136,6 +138,13 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     settings,
     clock,
   });
+  // Uploaded order sheets are read on a worker thread of their own (ADR 0025), one reader for the API route
+  // and the page's upload form; started on the first file, closed with the app.
+  const sheetReader = createSheetFileReader();
+  const orderSheetUpload = {
+    uploadImport: createOrderSheetUpload({ orderSheet, settings, reader: sheetReader }),
+    close: () => sheetReader.close(),
+  };
   const orderStatusNames = createOrderStatusNames(settings, caches);
   // Whose orders a user sees, for the history, the documents and the finance view alike.
   const orderScopes = createOrderScopes(createOrderHistoryRepository(db), caches);
@@ -258,6 +267,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     engineDocuments,
     basket,
     orderSheet,
+    orderSheetUpload,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,

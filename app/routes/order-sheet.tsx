@@ -4,6 +4,7 @@ import type { Route } from './+types/order-sheet';
 import { appLoadContext } from '../app-context';
 import { loadOrderSheet, orderSheetAction } from '../features/order-sheet/order-sheet.server';
 import { PasteForm } from '../features/order-sheet/paste-form';
+import { UploadForm } from '../features/order-sheet/upload-form';
 import { sheetIntents } from '../features/order-sheet/sheet-fields';
 import { SheetPreview } from '../features/order-sheet/sheet-preview';
 import { useTranslation } from '../lib/i18n';
@@ -11,8 +12,8 @@ import { pageTitle } from '../lib/page-title';
 import { cartHref, useCartStore } from '../stores/cart-store';
 import { useInterfaceStore } from '../stores/interface-store';
 
-// /order-sheet (docs/product.md, Order sheets): quick order from a list. The start form reads a pasted
-// list into an import on the server; /order-sheet?import=<id> is its preview, which survives a reload:
+// /order-sheet (docs/product.md, Order sheets): quick order from a list. The start forms read a pasted
+// list or an uploaded XLSX sheet into an import on the server; /order-sheet?import=<id> is its preview, which survives a reload:
 // every line judged, editable, and confirmed into the cart in one go. An import that is gone (unknown,
 // expired, another user's) says so above the start form.
 
@@ -34,8 +35,10 @@ export default function OrderSheetPage({ loaderData, actionData }: Route.Compone
   // The cart pages link here with the cart they show (?target=order|preOrder).
   const [searchParams] = useSearchParams();
   const startTarget = searchParams.get('target') === 'preOrder' ? 'preOrder' : 'order';
-  const pasteProblem = actionData && !actionData.ok && actionData.intent === sheetIntents.paste ? actionData : null;
-  const formProblem = actionData && !actionData.ok && actionData.intent !== sheetIntents.paste ? actionData : null;
+  const problemOf = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData : null);
+  const pasteProblem = problemOf(sheetIntents.paste);
+  const uploadProblem = problemOf(sheetIntents.upload);
+  const formProblem = actionData && !actionData.ok && actionData.intent !== sheetIntents.paste && actionData.intent !== sheetIntents.upload ? actionData : null;
 
   // After confirming: the add-to-cart toast with the way to the cart, and the header's cart counts anew.
   useEffect(() => {
@@ -68,9 +71,14 @@ export default function OrderSheetPage({ loaderData, actionData }: Route.Compone
       ) : (
         <>
           <p className="max-w-3xl text-sm text-zinc-700">{t('quick_order.intro')}</p>
-          <section className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-5">
-            <PasteForm problem={pasteProblem} defaultTarget={startTarget} />
-          </section>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <section className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-5">
+              <PasteForm problem={pasteProblem} defaultTarget={startTarget} />
+            </section>
+            <section className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-5">
+              <UploadForm problem={uploadProblem} defaultTarget={startTarget} />
+            </section>
+          </div>
         </>
       )}
     </div>

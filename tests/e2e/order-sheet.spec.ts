@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, newContext, test } from './fixtures.ts';
 import { cartLine, findCartProducts, signInWithBasket, startSessionWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
@@ -145,6 +147,44 @@ test('a list for the pre-order cart orders for the first season, spread over the
   await expect(page).toHaveURL(/\/detailed-cart\?type=preOrder$/);
   await expect(cartLine(page, preOrderable.sku).getByTestId('season-quantity-0')).toHaveValue('2');
   await expect(cartLine(page, preOrderable.sku).getByTestId('season-quantity-2')).toHaveValue('1');
+});
+
+/** An order sheet as a spreadsheet program saves it: a header row, then article numbers (as text) and quantities. */
+async function orderSheetFile(lines: [string, number][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Bestellung');
+  sheet.addRow(['Artikelnummer', 'Menge']);
+  for (const [sku, quantity] of lines) sheet.addRow([sku, quantity]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+test('an uploaded XLSX sheet is previewed like a paste; a file of another kind is refused with how to save it', async ({ page }) => {
+  const [a] = products.plain;
+  const { batched } = products;
+  await signInWithBasket(page, []);
+  await page.goto('/order-sheet');
+  await expect(page.getByTestId('upload-limits')).toContainText('10 MB');
+  await expect(page.getByTestId('upload-limits')).toContainText('XLSX');
+
+  // An old Excel file: refused, nothing made.
+  await page.getByTestId('upload-file').setInputFiles(path.resolve(import.meta.dirname, '../fixtures/order-sheets/lo.xls'));
+  await page.getByTestId('upload-submit').click();
+  await expect(page.getByTestId('upload-error')).toContainText('.xlsx');
+  await expect(page).toHaveURL(/\/order-sheet$/);
+
+  await page.getByTestId('upload-file').setInputFiles({
+    name: 'bestellung.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await orderSheetFile([[a!.sku, 2], [batched.sku, batched.batchSize + 1]]),
+  });
+  await page.getByTestId('upload-submit').click();
+  await expect(page).toHaveURL(/\/order-sheet\?import=[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId('sheet-row')).toHaveCount(2);
+  await expect(page.getByTestId('sheet-row').first()).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('sheet-row').last()).toHaveAttribute('data-status', 'adjusted');
+  await page.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+  await expect(page.getByTestId('confirmed-lines').locator('li')).toHaveCount(2);
 });
 
 test('without JavaScript a pasted list is previewed, corrected and confirmed with plain forms', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { orderSheetMaxQuantity } from '../../../core/order-sheet-limits';
+import { orderSheetMaxFileBytes, orderSheetMaxQuantity } from '../../../core/order-sheet-limits';
 import { isAppError, meetsRequirement } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { readForm } from '../../lib/read-form.server';
@@ -7,8 +7,8 @@ import { confirmModes, importParam, previewPath, sheetIntents, type ConfirmMode 
 import type { OrderSheetTarget } from './sheet-view';
 
 // The loader and action glue of /order-sheet (docs/product.md, Order sheets): the import named in the URL
-// (GET /api/orderSheet/{importId}'s answer, read in process), and the forms that make one from pasted text,
-// change one row and confirm it. Every form is a plain post, so the page works without JavaScript; a new
+// (GET /api/orderSheet/{importId}'s answer, read in process), and the forms that make one from pasted text
+// or an uploaded XLSX file (as POST /api/orderSheet/paste and /upload), change one row and confirm it. Every form is a plain post, so the page works without JavaScript; a new
 // import is answered with a redirect to its preview, which survives a reload.
 
 /** What a refused form says: its message (and the values to say it with), and the row it is about. */
@@ -18,7 +18,7 @@ export interface SheetFormProblem {
   messageKey: string;
   params?: Record<string, string | number>;
   line?: number;
-  /** The pasted text and target, so a refused paste keeps what the buyer typed. */
+  /** The pasted text and target, so a refused paste or upload keeps what the buyer chose. */
   text?: string;
   target?: OrderSheetTarget;
 }
@@ -87,6 +87,30 @@ async function pasteFromForm({ services, ctx }: AppLoadContext, form: FormData) 
   }
 }
 
+/** Room for the form's other fields and its boundaries around the largest file accepted. */
+const maxUploadBodyBytes = orderSheetMaxFileBytes + 64 * 1024;
+
+/** A multipart post larger than any upload the page takes: refused before its body is read. */
+function isOversizedUpload(request: Request): boolean {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  return (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && length > maxUploadBodyBytes;
+}
+
+async function uploadFromForm({ services, ctx }: AppLoadContext, form: FormData) {
+  const target = targetOf(form.get('target'));
+  const file = form.get('file');
+  if (target === null) return refuse({ intent: sheetIntents.upload, messageKey: 'quick_order.target.invalid' });
+  if (!(file instanceof File) || (file.name === '' && file.size === 0)) return refuse({ intent: sheetIntents.upload, messageKey: 'quick_order.upload.missing', target });
+  try {
+    const sheet = await services.orderSheetUpload.uploadImport(ctx, new Uint8Array(await file.arrayBuffer()), target);
+    return redirect(previewPath(sheet.importId));
+  } catch (error) {
+    // The reader's refusal of the file (its kind, size, limits), with how to save it as an Excel workbook.
+    if (isAppError(error) && error.statusCode < 500) return refuse({ intent: sheetIntents.upload, messageKey: error.messageKey, params: error.params, target }, error.statusCode);
+    throw error;
+  }
+}
+
 async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: string, form: FormData) {
   const line = lineOf(form.get('line'));
   if (line === null) return refuse({ intent: sheetIntents.row, messageKey: 'validation.invalid' });
@@ -128,9 +152,13 @@ async function confirmFromForm({ services, ctx }: AppLoadContext, importId: stri
 }
 
 export async function orderSheetAction(app: AppLoadContext, request: Request) {
+  if (isOversizedUpload(request)) {
+    return refuse({ intent: sheetIntents.upload, messageKey: 'orderSheet.file.tooLarge', params: { maxMb: orderSheetMaxFileBytes / 1024 / 1024 } }, 413);
+  }
   const form = await readForm(request, app);
   const intent = form.get('intent');
   if (intent === sheetIntents.paste) return pasteFromForm(app, form);
+  if (intent === sheetIntents.upload) return uploadFromForm(app, form);
   const importId = form.get('importId');
   if ((intent !== sheetIntents.row && intent !== sheetIntents.confirm) || typeof importId !== 'string' || importId === '') {
     return refuse({ intent: typeof intent === 'string' ? intent : '', messageKey: 'validation.invalid' });

@@ -2,9 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { orderSheetMaxFileBytes } from '../../../core/order-sheet-limits.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { createOrderSheetUpload } from '../../modules/order-sheet/order-sheet-upload.ts';
 import type { OrderSheetTarget } from '../../modules/order-sheet/sheet-input.ts';
-import { createSheetFileReader } from '../../modules/order-sheet/xlsx/sheet-reader-pool.ts';
 import type { Services } from '../../services.ts';
 
 // POST /api/orderSheet/upload (docs/product.md, Order sheets: files): multipart/form-data with one file
@@ -25,13 +23,11 @@ const multipartErrors: Record<string, [AppError['code'], string]> = {
 
 export default async function orderSheetUploadRoutes(app: FastifyInstance, { services }: { services: Services }) {
   await app.register(fastifyMultipart, { limits: uploadLimits, throwFileSizeLimit: true });
-  const reader = createSheetFileReader();
-  app.addHook('onClose', () => reader.close());
-  const uploadImport = createOrderSheetUpload({ orderSheet: services.orderSheet, settings: services.settings, reader });
 
   app.post('/orderSheet/upload', async (request) => {
     const { bytes, target } = await readUpload(request);
-    return uploadImport(request.ctx, bytes, target);
+    // The reader's thread is the services' one, shared with the page's upload form (server/services.ts).
+    return services.orderSheetUpload.uploadImport(request.ctx, bytes, target);
   });
 }
 
