@@ -27,7 +27,7 @@ export function SheetTargetField({ defaultTarget, form = 'paste' }: { defaultTar
         </label>
       </div>
       <p className="text-xs text-zinc-600" data-testid={`${testIdPrefix}target-seasons`}>
-        {t('quick_order.target.seasons', { seasons: seasons.map((season) => `${season.name} (${formatShopDateNumeric(season.date, locale)})`).join(', ') })}
+        {t(form === 'upload' ? 'quick_order.target.seasons_upload' : 'quick_order.target.seasons', { seasons: seasons.map((season) => `${season.name} (${formatShopDateNumeric(season.date, locale)})`).join(', ') })}
       </p>
     </fieldset>
   );
