@@ -16,6 +16,7 @@ import materialRoutes from './api/material/material.routes.ts';
 import lookupRoutes from './api/lookup/lookup.routes.ts';
 import orderRoutes from './api/order/order.routes.ts';
 import orderSheetRoutes from './api/order-sheet/order-sheet.routes.ts';
+import orderSheetUploadRoutes from './api/order-sheet/order-sheet-upload.routes.ts';
 import paymentRoutes from './api/payment/payment.routes.ts';
 import searchTokenRoutes from './api/search/search-token.routes.ts';
 import seasonRoutes from './api/season/season.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(addressRoutes, { services });
       await scope.register(orderRoutes, { services });
       await scope.register(orderSheetRoutes, { services });
+      await scope.register(orderSheetUploadRoutes, { services });
       await scope.register(documentRoutes, { services });
       await scope.register(accountRoutes, { services });
       await scope.register(paymentRoutes, { services });

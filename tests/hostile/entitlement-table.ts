@@ -72,6 +72,7 @@ export const entitlementTable: readonly TableRow[] = [
   // Order sheets: buyers, never the shared guest, like the cart they end in. An empty paste is a 400; an import
   // id nobody has (or someone else's, or an expired one) answers 404.
   ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
+  ['POST /api/orderSheet/upload',                        401,          login,      '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart'],
   ['GET /api/orderSheet/:importId',                      401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['POST /api/orderSheet/:importId/rows/:line',          401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['POST /api/orderSheet/:importId/confirm',             401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
