@@ -5,7 +5,7 @@ import type { RequestContext } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
+import { requireAccess, seesStockNumbers, type SignedInContext } from '../access/access-policy.ts';
 import type { BasketRepository } from '../basket/basket.repository.ts';
 import type { BasketAnswer, BasketService } from '../basket/basket.service.ts';
 import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
@@ -122,7 +122,7 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
   }
 
   function answer(ctx: SignedInContext, stored: Pick<StoredImport, 'public_id' | 'target' | 'created_at' | 'expires_at' | 'confirmation'>, rows: readonly JudgedRow[]): OrderSheetAnswer {
-    const viewer = { isSalesPerson: ctx.identity.role === 'sales' };
+    const viewer = { isSalesPerson: seesStockNumbers(ctx.identity) };
     return {
       importId: stored.public_id,
       target: stored.target,
