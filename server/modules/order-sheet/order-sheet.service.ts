@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { amountOut } from '../../../core/api-money.ts';
 import { basketLineLimit } from '../../../core/cart-state.ts';
 import { readPastedSheet } from '../../../core/order-sheet-paste.ts';
 import type { RequestContext } from '../../context.ts';
@@ -87,7 +88,7 @@ function changesSincePreview(preview: readonly PreviewEntry[], rows: readonly Ju
     if (row.status === 'refused') {
       changes.push({ line: row.line, sku: row.input.sku, change: 'refused', messageKey: row.messageKey ?? 'orderSheet.confirm.notAdded', params: row.params ?? {} });
     } else if (row.product && shown.unitPriceCents !== null && row.product.unitPriceCents !== shown.unitPriceCents) {
-      changes.push({ line: row.line, sku: row.product.sku, change: 'price', oldPrice: shown.unitPriceCents / 100, newPrice: row.product.unitPriceCents / 100, currency: row.product.currency });
+      changes.push({ line: row.line, sku: row.product.sku, change: 'price', oldPrice: amountOut(shown.unitPriceCents), newPrice: amountOut(row.product.unitPriceCents), currency: row.product.currency });
     }
   }
   return changes;
