@@ -78,7 +78,7 @@ if (await postgresReachable()) {
 
 const expectedTables = [
   'tenants', 'tenant_hosts', 'seller_companies', 'site_settings', 'companies', 'users', 'sales_person_companies', 'customer_directory_versions', 'sales_person_activity',
-  'sessions', 'login_attempts', 'statistics_events', 'password_tokens', 'signup_requests', 'api_clients', 'erp_events', 'webhook_endpoints', 'webhook_attempts', 'addresses',
+  'sessions', 'login_attempts', 'order_sheet_imports', 'statistics_events', 'password_tokens', 'signup_requests', 'api_clients', 'erp_events', 'webhook_endpoints', 'webhook_attempts', 'addresses',
   'vat_rates', 'seasons', 'shipping_methods', 'shipping_method_countries', 'payment_methods', 'order_statuses',
   'sales_head_statuses', 'content_pages', 'categories', 'sales_units', 'products', 'product_variants', 'product_images',
   'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'tier_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',

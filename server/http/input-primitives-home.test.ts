@@ -25,6 +25,9 @@ const otherDigitPatterns: Record<string, string> = {
   'server/modules/tenants/tenant.service.ts': 'the port after a host name',
   'app/features/order-history/order-detail.server.ts': 'the index of an order line (0–9,999) to order again',
   'server/modules/erp-webhooks/webhook-retry.ts': 'the seconds of a webhook receiver’s Retry-After header',
+  'server/modules/order-sheet/sku-forms.ts': 'an article number of digits only, which may have lost its leading zeros',
+  'server/modules/order-sheet/xlsx/sheet-cells.ts': 'the row number of a spreadsheet cell reference (B12)',
+  'server/modules/order-sheet/xlsx/sheet-rows.ts': 'a whole quantity a sheet stored as text',
 };
 
 const sourceFiles = (directory: string) => projectFilesUnder(directory, { name: sourceFile });

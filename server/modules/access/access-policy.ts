@@ -115,6 +115,11 @@ export function mayChangeMasterData(identity: SessionIdentity): boolean {
   return identity.role === 'customer_admin' || identity.role === 'sales' || identity.role === 'admin';
 }
 
+/** Whether the caller is shown exact stock numbers rather than a stock state (docs/product.md, Roles): sales persons. */
+export function seesStockNumbers(identity: SessionIdentity): boolean {
+  return identity.role === 'sales';
+}
+
 /** A sales person acting for a customer company: what they do is written to the company's audit trail. */
 export function isActingSalesPerson(identity: SessionIdentity | null): identity is SessionIdentity & { companyId: number } {
   return identity !== null && identity.role === 'sales' && identity.companyId !== null;

@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredBasketLine } from '../basket/basket.repository.ts';
-import type { BuyerProduct } from '../basket/buyer-products.ts';
 import { planConfirm, type ConfirmContext } from './order-sheet-confirm-plan.ts';
 import { judgeSheet, type SheetRules } from './order-sheet-judge.ts';
 import type { SheetCatalogue } from './sheet-catalogue.ts';
 import type { SheetInput, SheetInputRow } from './sheet-input.ts';
+import { buyerProduct } from '../basket/buyer-product.fixture.ts';
 
-function product(sku: string, values: Partial<BuyerProduct> = {}): BuyerProduct {
-  return {
-    id: Number(sku.replace(/\D/g, '')),
-    sku,
-    name: sku,
-    imageUrl: null,
-    currency: 'EUR',
-    prices: { listCents: 1000, customer: null, preOrderCents: null, tiers: [] },
-    retailPriceCents: null,
-    today: '2026-03-15',
-    vat: { ok: true, rateBp: 1900, taxCategory: null },
-    stock: 100,
-    isStockFreeze: false,
-    isOnlySellableWithPositiveStock: false,
-    salesBatchSize: 1,
-    variants: new Map(),
-    ...values,
-  };
-}
+const product = buyerProduct;
 
 function inCart(sku: string, quantity: number, extra: Partial<StoredBasketLine> = {}): StoredBasketLine {
   return {

@@ -1,8 +1,8 @@
 import { moneyOut, type MoneyJson } from '../../../core/api-money.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
 import { lineKey } from '../../../core/cart-state.ts';
-import { parseJsonColumn } from '../../db/json-column.ts';
 import type { NewBasketLine, StoredBasketLine } from '../basket/basket.repository.ts';
+import { storedLinesByItem, storedSeasonQuantities } from '../basket/stored-basket-lines.ts';
 import { unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
 import type { JudgedRow } from './order-sheet-judge.ts';
 import type { SheetInput } from './sheet-input.ts';
@@ -57,21 +57,6 @@ export interface ConfirmContext {
   judge: (input: SheetInput) => JudgedRow[];
 }
 
-function keyOf(line: { sku: string; variant_sku: string | null; order_type: OrderType }): string {
-  return lineKey({ sku: line.sku, variantSku: line.variant_sku ?? undefined, orderType: line.order_type });
-}
-
-function keptAsIs(line: StoredBasketLine): NewBasketLine {
-  const { id: _id, ...kept } = line;
-  return kept;
-}
-
-function seasonQuantities(line: NewBasketLine | undefined, seasonCount: number): number[] {
-  const stored = parseJsonColumn<unknown>(line?.quantities ?? null, []);
-  const list = Array.isArray(stored) ? stored : [];
-  return Array.from({ length: seasonCount }, (_, index) => (Number.isInteger(list[index]) && (list[index] as number) > 0 ? (list[index] as number) : 0));
-}
-
 function rowQuantities(row: JudgedRow, seasonCount: number): number[] {
   return Array.from({ length: seasonCount }, (_, index) => row.quantities?.[index] ?? 0);
 }
@@ -84,7 +69,7 @@ function judgedSums(rows: readonly JudgedRow[], basket: ReadonlyMap<string, NewB
     const held = basket.get(lineKey({ sku: product.sku, variantSku: product.variantSku ?? undefined, orderType: context.target }));
     const base = { line: row.line, sku: product.sku, variantSku: product.variantSku };
     if (context.target === 'order') return { ...base, quantity: (held?.quantity ?? 0) + row.quantity };
-    const heldSeasons = seasonQuantities(held, seasonCount);
+    const heldSeasons = storedSeasonQuantities(held, seasonCount);
     const quantities = rowQuantities(row, seasonCount).map((quantity, season) => quantity + heldSeasons[season]!);
     return { ...base, quantity: null, quantities };
   });
@@ -93,7 +78,7 @@ function judgedSums(rows: readonly JudgedRow[], basket: ReadonlyMap<string, NewB
 }
 
 export function planConfirm(rows: readonly JudgedRow[], current: readonly StoredBasketLine[], context: ConfirmContext): ConfirmPlan {
-  const basket = new Map<string, NewBasketLine>(current.map((line) => [keyOf(line), keptAsIs(line)]));
+  const basket = storedLinesByItem(current);
   const seasonCount = context.seasonIds.length;
   const going = rows.filter((row) => (row.status === 'ready' || row.status === 'adjusted') && row.product);
   const sums = context.mode === 'add' ? judgedSums(going, basket, context) : null;
@@ -122,7 +107,7 @@ export function planConfirm(rows: readonly JudgedRow[], current: readonly Stored
     const quantities = context.target === 'preOrder' ? rowQuantities(judged, seasonCount) : [];
     const quantity = context.target === 'preOrder' ? quantities.reduce((sum, q) => sum + q, 0) : judged.quantity;
     // Adding never takes away: not in total, and not from any season the cart already holds.
-    const heldSeasons = seasonQuantities(existing, seasonCount);
+    const heldSeasons = storedSeasonQuantities(existing, seasonCount);
     const takesAway = context.target === 'preOrder' && quantities.some((q, season) => q < heldSeasons[season]!);
     if (context.mode === 'add' && existing && (quantity <= existing.quantity || takesAway)) {
       refuse(judged.messageKey ?? 'orderSheet.confirm.notAdded', judged.params ?? {});

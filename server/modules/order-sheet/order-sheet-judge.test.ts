@@ -8,27 +8,12 @@ import type { BuyerProduct, BuyerVariant } from '../basket/buyer-products.ts';
 import { judgeSheet, type JudgedRow, type SheetRules } from './order-sheet-judge.ts';
 import type { SheetCatalogue, SheetSuggestion } from './sheet-catalogue.ts';
 import { normalisedSku } from './sku-forms.ts';
+import { buyerProduct } from '../basket/buyer-product.fixture.ts';
 
 let nextId = 1;
 
 function product(sku: string, values: Partial<BuyerProduct> = {}): BuyerProduct {
-  return {
-    id: nextId++,
-    sku,
-    name: `${sku} name`,
-    imageUrl: null,
-    currency: 'EUR',
-    prices: { listCents: 1000, customer: null, preOrderCents: null, tiers: [] },
-    retailPriceCents: null,
-    today: '2026-03-15',
-    vat: { ok: true, rateBp: 1900, taxCategory: null },
-    stock: 100,
-    isStockFreeze: false,
-    isOnlySellableWithPositiveStock: false,
-    salesBatchSize: 1,
-    variants: new Map(),
-    ...values,
-  };
+  return buyerProduct(sku, { id: nextId++, name: `${sku} name`, ...values });
 }
 
 function variant(variantSku: string, values: Partial<BuyerVariant> = {}): BuyerVariant {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { amountOut } from '../../../core/api-money.ts';
 import { basketLineLimit } from '../../../core/cart-state.ts';
 import { readPastedSheet } from '../../../core/order-sheet-paste.ts';
 import type { RequestContext } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { requireAccess, type SignedInContext } from '../access/access-policy.ts';
+import { requireAccess, seesStockNumbers, type SignedInContext } from '../access/access-policy.ts';
 import type { BasketRepository } from '../basket/basket.repository.ts';
 import type { BasketAnswer, BasketService } from '../basket/basket.service.ts';
 import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
@@ -87,7 +88,7 @@ function changesSincePreview(preview: readonly PreviewEntry[], rows: readonly Ju
     if (row.status === 'refused') {
       changes.push({ line: row.line, sku: row.input.sku, change: 'refused', messageKey: row.messageKey ?? 'orderSheet.confirm.notAdded', params: row.params ?? {} });
     } else if (row.product && shown.unitPriceCents !== null && row.product.unitPriceCents !== shown.unitPriceCents) {
-      changes.push({ line: row.line, sku: row.product.sku, change: 'price', oldPrice: shown.unitPriceCents / 100, newPrice: row.product.unitPriceCents / 100, currency: row.product.currency });
+      changes.push({ line: row.line, sku: row.product.sku, change: 'price', oldPrice: amountOut(shown.unitPriceCents), newPrice: amountOut(row.product.unitPriceCents), currency: row.product.currency });
     }
   }
   return changes;
@@ -122,7 +123,7 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
   }
 
   function answer(ctx: SignedInContext, stored: Pick<StoredImport, 'public_id' | 'target' | 'created_at' | 'expires_at' | 'confirmation'>, rows: readonly JudgedRow[]): OrderSheetAnswer {
-    const viewer = { isSalesPerson: ctx.identity.role === 'sales' };
+    const viewer = { isSalesPerson: seesStockNumbers(ctx.identity) };
     return {
       importId: stored.public_id,
       target: stored.target,

@@ -3,8 +3,8 @@ import type { OrderType, PreStock } from '../../../core/catalog-types.ts';
 import { lineKey } from '../../../core/cart-state.ts';
 import { stepFor } from '../../../core/quantity.ts';
 import { mustNotOversell } from '../../../core/stock-allocation.ts';
-import { parseJsonColumn } from '../../db/json-column.ts';
 import type { NewBasketLine, StoredBasketLine } from '../basket/basket.repository.ts';
+import { storedLinesByItem, storedSeasonQuantities } from '../basket/stored-basket-lines.ts';
 import { stockOf, unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
 
 // Reorder (docs/product.md, Orders): which of an order's lines go into the buyer's current carts, with how much,
@@ -60,21 +60,6 @@ export interface ReorderCatalogue {
   preStocks: ReadonlyMap<number, PreStock[]>;
 }
 
-function keyOf(line: { sku: string; variant_sku: string | null; order_type: OrderType }): string {
-  return lineKey({ sku: line.sku, variantSku: line.variant_sku ?? undefined, orderType: line.order_type });
-}
-
-function keptAsIs(line: StoredBasketLine): NewBasketLine {
-  const { id: _id, ...kept } = line;
-  return kept;
-}
-
-function seasonQuantities(line: NewBasketLine | undefined, seasonCount: number): number[] {
-  const stored = parseJsonColumn<unknown>(line?.quantities ?? null, []);
-  const list = Array.isArray(stored) ? stored : [];
-  return Array.from({ length: seasonCount }, (_, index) => (Number.isInteger(list[index]) && (list[index] as number) > 0 ? (list[index] as number) : 0));
-}
-
 /**
  * How much of `wanted` fits next to the `held` quantity: with `held` + the answer within `limit` (the
  * stock or pre-stock; null: no limit) and a whole number of batches (`step`). The reason names what cut it.
@@ -88,7 +73,7 @@ function fit(wanted: number, held: number, limit: number | null, step: number): 
 }
 
 export function planReorder(requested: readonly ReorderLine[], current: readonly StoredBasketLine[], catalogue: ReorderCatalogue, rules: ReorderRules): ReorderOutcome {
-  const basket = new Map<string, NewBasketLine>(current.map((line) => [keyOf(line), keptAsIs(line)]));
+  const basket = storedLinesByItem(current);
   const outcome: Omit<ReorderOutcome, 'lines'> = { added: [], reduced: [], skipped: [] };
 
   for (const line of requested) {
@@ -125,7 +110,7 @@ export function planReorder(requested: readonly ReorderLine[], current: readonly
         skip('reorder.reason.out_of_stock');
         continue;
       }
-      quantities = seasonQuantities(existing, rules.seasonIds.length);
+      quantities = storedSeasonQuantities(existing, rules.seasonIds.length);
       const held = quantities[season]!;
       result = fit(line.quantity, held, preOrderSeasonMax(preOrder, season, quantities, rules.seasonIds), step);
       quantities[season] = held + result.quantity;

@@ -34,12 +34,12 @@ export function cellValueOf(cell: StoredCell, sharedStrings: readonly string[], 
     case 'd':
       return cell.value.trim() ? { kind: 'date' } : undefined;
     default: {
-      const raw = cell.value.trim();
-      if (!raw) return undefined;
-      const value = Number(raw);
-      if (!Number.isFinite(value)) return { kind: 'error', text: raw };
+      const written = cell.value.trim();
+      if (!written) return undefined;
+      const value = Number(written);
+      if (!Number.isFinite(value)) return { kind: 'error', text: written };
       const shape = numberShapes[cell.style] ?? 'plain';
-      return shape === 'date' ? { kind: 'date' } : { kind: 'number', value, raw, shape };
+      return shape === 'date' ? { kind: 'date' } : { kind: 'number', value, raw: written, shape };
     }
   }
 }
