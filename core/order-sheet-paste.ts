@@ -22,7 +22,7 @@ const skuHeaderWords = new Set([
 ]);
 const quantityHeaderWords = new Set(['menge', 'anzahl', 'stück', 'stueck', 'stk', 'bestellmenge', 'quantity', 'qty', 'amount', 'pcs', 'pieces', 'count']);
 
-type Quantity = { value: number | null } | { refusal: PasteRefusal };
+export type Quantity = { value: number | null } | { refusal: PasteRefusal };
 
 function refusal(messageKey: string, params: Record<string, string | number> = {}): PasteRefusal {
   return { messageKey, params };

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
-import { orderSheetMaxFileBytes, orderSheetMaxQuantity } from '../../../core/order-sheet-limits';
-import { isAppError, meetsRequirement } from '../../../server/page-surface.server';
+import { orderSheetMaxFileBytes } from '../../../core/order-sheet-limits';
+import { readPastedQuantity, type Quantity } from '../../../core/order-sheet-paste';
+import { isAppError, meetsRequirement, pathLine } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { readForm } from '../../lib/read-form.server';
 import { confirmModes, importParam, previewPath, sheetIntents, type ConfirmMode } from './sheet-fields';
@@ -59,16 +60,9 @@ function targetOf(value: FormDataEntryValue | null): OrderSheetTarget | null {
   return value === 'order' || value === 'preOrder' ? value : null;
 }
 
-/** A whole quantity the sheet allows, blank as null; undefined for anything else. */
-function quantityOf(value: FormDataEntryValue | null): number | null | undefined {
-  if (value === null || value === '') return null;
-  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value.trim())) return undefined;
-  const quantity = Number(value.trim());
-  return quantity <= orderSheetMaxQuantity ? quantity : undefined;
-}
-
-function lineOf(value: FormDataEntryValue | null): number | null {
-  return typeof value === 'string' && /^\d{1,5}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+/** A quantity typed into the preview, read by the paste reader's rule: whole units, blank as none. */
+function quantityOf(value: FormDataEntryValue | null): Quantity {
+  return readPastedQuantity(typeof value === 'string' ? value : '');
 }
 
 async function pasteFromForm({ services, ctx }: AppLoadContext, form: FormData) {
@@ -92,8 +86,8 @@ const maxUploadBodyBytes = orderSheetMaxFileBytes + 64 * 1024;
 
 /** A multipart post larger than any upload the page takes: refused before its body is read. */
 function isOversizedUpload(request: Request): boolean {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  return (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && length > maxUploadBodyBytes;
+  const announced = request.headers.get('content-length');
+  return (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && Number(announced ?? 0) > maxUploadBodyBytes;
 }
 
 async function uploadFromForm({ services, ctx }: AppLoadContext, form: FormData) {
@@ -112,8 +106,7 @@ async function uploadFromForm({ services, ctx }: AppLoadContext, form: FormData)
 }
 
 async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: string, form: FormData) {
-  const line = lineOf(form.get('line'));
-  if (line === null) return refuse({ intent: sheetIntents.row, messageKey: 'validation.invalid' });
+  const line = pathLine({ line: form.get('line') });
   const variantSku = form.get('variantSku');
   const change: { quantity?: number; quantities?: number[]; variantSku?: string } = {};
   if (typeof variantSku === 'string' && variantSku !== '') change.variantSku = variantSku;
@@ -122,15 +115,14 @@ async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: st
     change.quantity = 0;
   } else if (form.has('quantity')) {
     const quantity = quantityOf(form.get('quantity'));
-    if (quantity === undefined) return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: orderSheetMaxQuantity } });
-    change.quantity = quantity ?? 0;
+    if ('refusal' in quantity) return refuse({ intent: sheetIntents.row, line, ...quantity.refusal });
+    change.quantity = quantity.value ?? 0;
   }
   if (form.has('quantities')) {
     const quantities = form.getAll('quantities').map(quantityOf);
-    if (quantities.some((quantity) => quantity === undefined)) {
-      return refuse({ intent: sheetIntents.row, line, messageKey: 'quick_order.quantity.invalid', params: { max: orderSheetMaxQuantity } });
-    }
-    change.quantities = quantities.map((quantity) => quantity ?? 0);
+    const refused = quantities.find((quantity) => 'refusal' in quantity);
+    if (refused && 'refusal' in refused) return refuse({ intent: sheetIntents.row, line, ...refused.refusal });
+    change.quantities = quantities.map((quantity) => ('value' in quantity ? (quantity.value ?? 0) : 0));
   }
   try {
     await services.orderSheet.changeRow(ctx, importId, line, change);
