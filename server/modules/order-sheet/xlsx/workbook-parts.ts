@@ -63,7 +63,14 @@ async function readRelations(bytes: Uint8Array, entries: Entries, workbookPart: 
   return relations;
 }
 
-/** Each shared string's text: its runs joined, its phonetic guide (`rPh`) left out. */
+/**
+ * How much of a shared string is kept: more than any cell the reader uses can hold (an article number has
+ * at most 100 characters; headers, season names and quantities are shorter). A sheet's other columns may
+ * hold long texts (descriptions, notes: megabytes in all) that the reader never looks at.
+ */
+const longestTextKept = 256;
+
+/** Each shared string's text (its first `longestTextKept` characters): its runs joined, its phonetic guide (`rPh`) left out. */
 async function readSharedStrings(bytes: Uint8Array, entry: ZipEntry): Promise<string[]> {
   const strings: string[] = [];
   let current = '';
@@ -77,7 +84,8 @@ async function readSharedStrings(bytes: Uint8Array, entry: ZipEntry): Promise<st
       if (name === 'si' && selfClosing) strings.push('');
     },
     text(text) {
-      if (inText && phonetic === 0) current += text;
+      // A copy of the part kept, never a slice: a slice would keep the XML parser's whole chunk alive.
+      if (inText && phonetic === 0 && current.length < longestTextKept) current += Buffer.from(text.slice(0, longestTextKept - current.length)).toString();
     },
     close(name) {
       if (name === 't') inText = false;
