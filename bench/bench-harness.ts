@@ -104,6 +104,9 @@ export async function startServers(options: { engine: DatabaseEngine; products: 
   process.on('exit', () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   });
+  // A bench stopped by Ctrl-C or kill ends through 'exit' too: a shop left listening would answer the next
+  // bench's requests from the last one's database.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   const servers: BenchServers = {
     base: `http://127.0.0.1:${options.shopPort}`,
     helloUrl: `http://127.0.0.1:${options.helloPort}/hello`,
