@@ -10,12 +10,19 @@
 //   lo-macros.xlsm, lo.xls, lo.ods   the same saved as a workbook with macros, as Excel 97 and as OpenDocument
 //   exceljs-*.xlsx                   written by exceljs: leading zeros, merged cells, hidden rows, formulas,
 //                                    a hidden sheet, pre-order season columns
-//   A password-protected workbook is not made here: Calc 7.4 refused to write one from the command line
-//   and through UNO ("EncryptionData"); the reader's test builds the compound file's directory itself.
+//   encrypted.xlsx                   exceljs-order.xlsx protected with the password "geheim" (ECMA-376 agile
+//                                    encryption, as Excel writes it). Calc 7.4 refused to write one from the
+//                                    command line and through UNO ("EncryptionData"), and Debian's
+//                                    msoffcrypto-tool 5.0.0 only decrypts; so the npm package officecrypto-tool
+//                                    encrypts it (installed into the scratch folder, never a project dependency)
+//                                    and msoffcrypto-tool (Debian: apt-get install -y python3-msoffcrypto-tool)
+//                                    checks it by decrypting it back to the same bytes. Both are only for
+//                                    making fixtures, like LibreOffice.
 //   hostile ones: csv-renamed.xlsx, truncated.xlsx, billion-laughs.xlsx, strict.xlsx (Strict OOXML
 //   namespaces), zip-bomb.xlsx (60 MB of zeros in 60 KB); the 11 MB file is made by the test itself.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateRawSync, crc32 } from 'node:zlib';
@@ -134,6 +141,17 @@ async function writeExceljs(): Promise<void> {
   await preOrder.xlsx.writeFile(path.join(out, 'exceljs-pre-order.xlsx'));
 }
 await writeExceljs();
+
+/** `source` protected with `password` as Excel does it, checked by a second, independent implementation. */
+function encrypt(source: string, target: string, password: string): void {
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', work, 'officecrypto-tool@0.0.19'], { stdio: 'inherit' });
+  const officeCrypto = createRequire(path.join(work, 'package.json'))('officecrypto-tool') as { encrypt(input: Buffer, options: { password: string }): Buffer };
+  fs.writeFileSync(target, officeCrypto.encrypt(fs.readFileSync(source), { password }));
+  const decrypted = path.join(work, 'decrypted.xlsx');
+  execFileSync('msoffcrypto-tool', ['-p', password, target, decrypted], { stdio: 'inherit' });
+  if (!fs.readFileSync(decrypted).equals(fs.readFileSync(source))) throw new Error(`msoffcrypto-tool did not get ${source} back from ${target}`);
+}
+encrypt(path.join(out, 'exceljs-order.xlsx'), path.join(out, 'encrypted.xlsx'), 'geheim');
 
 // Hostile files.
 fs.copyFileSync(path.join(work, 'lo-de-csv.csv'), path.join(out, 'csv-renamed.xlsx'));

@@ -90,6 +90,8 @@ describe('refusals: nothing stored', () => {
     ['truncated.xlsx', 'orderSheet.file.corrupt'],
     ['billion-laughs.xlsx', 'orderSheet.file.xmlDeclarations'],
     ['zip-bomb.xlsx', 'orderSheet.file.tooBigUnpacked'],
+    // Protected with a password the way Excel does it (ECMA-376 agile encryption), not a hand-made directory.
+    ['encrypted.xlsx', 'orderSheet.file.encrypted'],
   ])('%s → 400 %s', async (name, messageKey) => {
     const before = await storedImports();
     const response = await upload(customer, multipart([{ name: 'target', value: 'order' }, file(name)]));

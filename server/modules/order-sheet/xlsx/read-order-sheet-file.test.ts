@@ -8,7 +8,8 @@ import type { SheetFileOptions, SheetFileReading } from './read-workbook.ts';
 import { createSheetFileReader, defaultSheetReaderOptions } from './sheet-reader-pool.ts';
 
 // Real files (tests/fixtures/order-sheets, made by scripts/make-order-sheet-fixtures.ts: LibreOffice Calc
-// in the German and English locales, and exceljs) read through the reader's worker thread.
+// in the German and English locales, exceljs, and a copy protected with a password as Excel does it) read
+// through the reader's worker thread.
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures/order-sheets');
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
@@ -110,6 +111,8 @@ describe('files that are refused, each quickly and with its message', () => {
     ['truncated.xlsx', 'orderSheet.file.corrupt'],
     ['billion-laughs.xlsx', 'orderSheet.file.xmlDeclarations'],
     ['zip-bomb.xlsx', 'orderSheet.file.tooBigUnpacked'],
+    // Protected with a password the way Excel does it (ECMA-376 agile encryption), not a hand-made directory.
+    ['encrypted.xlsx', 'orderSheet.file.encrypted'],
   ])('%s → %s', async (name, messageKey) => {
     expect(await refusedQuickly(fixture(name))).toMatchObject({ messageKey });
   });
