@@ -25,8 +25,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateRawSync, crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { zip, type ZipPart } from '../tests/support/zip-writer.ts';
 
 const out = path.resolve(import.meta.dirname, '../tests/fixtures/order-sheets');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'order-sheets-'));
@@ -158,53 +158,8 @@ fs.copyFileSync(path.join(work, 'lo-de-csv.csv'), path.join(out, 'csv-renamed.xl
 const whole = fs.readFileSync(path.join(out, 'exceljs-order.xlsx'));
 fs.writeFileSync(path.join(out, 'truncated.xlsx'), whole.subarray(0, Math.floor(whole.length * 0.6)));
 
-interface Part {
-  name: string;
-  data: Buffer;
-}
-/** A ZIP of `parts`, deflated, written the plain way (no data descriptors). */
-function zip(parts: Part[]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const packed = deflateRawSync(part.data, { level: 9 });
-    const sum = crc32(part.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(sum, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(part.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(sum, 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(part.data.length, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    central.push(entry, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 /** The parts of `file` by name (read with LibreOffice's own unzip-free route: exceljs's JSZip). */
-async function partsOf(file: string): Promise<Part[]> {
+async function partsOf(file: string): Promise<ZipPart[]> {
   const JSZip = (await import('jszip')).default;
   const archive = await JSZip.loadAsync(fs.readFileSync(file));
   return Promise.all(Object.values(archive.files).filter((each) => !each.dir).map(async (each) => ({ name: each.name, data: await each.async('nodebuffer') })));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import * as zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderSheetMaxLines, orderSheetMaxRowsRead } from '../../../../core/order-sheet-limits.ts';
+import { zip, type ZipPart } from '../../../../tests/support/zip-writer.ts';
 import { readOrderSheetFile } from './read-order-sheet-file.ts';
 import type { SheetFileOptions, SheetFileReading } from './read-workbook.ts';
 import { createSheetFileReader, defaultSheetReaderOptions } from './sheet-reader-pool.ts';
@@ -141,7 +142,7 @@ describe('files that are refused, each quickly and with its message', () => {
 
   it('an entry that unpacks to more than its directory says is a broken file', async () => {
     const parts = partsOf(fixture('exceljs-order.xlsx'));
-    const lying = zip(parts, (name, size) => (name === 'xl/sharedStrings.xml' ? Math.floor(size / 2) : size));
+    const lying = zip(parts, { statedSize: (name, size) => (name === 'xl/sharedStrings.xml' ? Math.floor(size / 2) : size) });
     expect(await read(lying)).toEqual({ refusal: { messageKey: 'orderSheet.file.corrupt' } });
   });
 });
@@ -169,56 +170,13 @@ describe('limits and the worker thread', () => {
   });
 });
 
-interface Part {
-  name: string;
-  data: Buffer;
-}
-
-/** A ZIP of `parts`, deflated; `statedSize` may make the directory lie about an entry's size. */
-function zip(parts: Part[], statedSize: (name: string, size: number) => number = (_name, size) => size): Uint8Array {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const packed = zlib.deflateRawSync(part.data);
-    const size = statedSize(part.name, part.data.length);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(zlib.crc32(part.data), 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    central.push(entry, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
-}
-
-
 /** The parts of a stored ZIP whose entries are deflated (as exceljs writes them). */
-function partsOf(bytes: Uint8Array): Part[] {
+function partsOf(bytes: Uint8Array): ZipPart[] {
   const buffer = Buffer.from(bytes);
   const end = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   const count = buffer.readUInt16LE(end + 10);
   let at = buffer.readUInt32LE(end + 16);
-  const parts: Part[] = [];
+  const parts: ZipPart[] = [];
   for (let index = 0; index < count; index++) {
     const method = buffer.readUInt16LE(at + 10);
     const packedSize = buffer.readUInt32LE(at + 20);
