@@ -109,6 +109,27 @@ describe('refusals: nothing stored', () => {
     expect(await storedImports()).toBe(before);
   });
 
+  it('a body over 10 MB outside its parts → 413 by its Content-Length, before it is read', async () => {
+    const before = await storedImports();
+    const whole = multipart([{ name: 'target', value: 'order' }, file('exceljs-order.xlsx')]);
+    const response = await upload(customer, Buffer.concat([Buffer.alloc(11 * 1024 * 1024, 0x41), Buffer.from('\r\n'), whole]));
+    expect(response.statusCode).toBe(413);
+    expect(response.body).toMatchObject({ messageKey: 'orderSheet.file.tooLarge', field: 'file' });
+    expect(response.body.message).toMatch(/10 MB/);
+    expect(await storedImports()).toBe(before);
+  });
+
+  it('a Content-Length that is no number of bytes → 400, nothing stored', async () => {
+    const before = await storedImports();
+    const body = multipart([{ name: 'target', value: 'order' }, file('exceljs-order.xlsx')]);
+    for (const length of ['abc', '-1', '1e3', '']) {
+      const response = await shop.app.inject({ method: 'POST', url: '/api/orderSheet/upload', headers: { authorization: customer.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length }, payload: body });
+      expect(response.statusCode, `${length}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ messageKey: 'validation.invalid', field: 'content-length' });
+    }
+    expect(await storedImports()).toBe(before);
+  });
+
   it('no file, no target, a wrong target, wrong field names, two files, a JSON body, a malformed body', async () => {
     const before = await storedImports();
     const order = { name: 'target', value: 'order' };
