@@ -4,7 +4,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, isPlain, loadCatalogue, pick, type ApiClient, type TestProduct } from './basket-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
-import { rowOf, type SheetAnswer } from './order-sheet-fixtures.ts';
+import type { OrderSheetAnswer } from '../../server/modules/order-sheet/order-sheet.service.ts';
+import { rowOf } from './order-sheet-fixtures.ts';
 
 // POST /api/orderSheet/upload: real files (tests/fixtures/order-sheets, made by LibreOffice Calc and
 // exceljs) become imports judged like a paste; hostile files and malformed multipart bodies are refused
@@ -60,7 +61,7 @@ describe('real files', () => {
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const response = await upload(customer, multipart([{ name: 'target', value: 'order' }, { name: 'file', value: bytes, filename: 'BESTELLUNG.XLSX' }]));
     expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
-    const answer = response.body as SheetAnswer;
+    const answer = response.body as OrderSheetAnswer;
     expect(answer).toMatchObject({ target: 'order', summary: { lines: 2, ready: 1, refused: 1 }, confirmed: null });
     expect(rowOf(answer, 2)).toMatchObject({ status: 'ready', input: { sku: plain.sku, quantity: 3 }, quantity: 3, product: { _id: plain.id } });
     expect(rowOf(answer, 3)).toMatchObject({ status: 'refused', input: { sku: 'NO-SUCH-SKU' } });
@@ -71,7 +72,7 @@ describe('real files', () => {
   it('a CSV saved by LibreOffice Calc in the German locale: the rows the reader refused carry its reasons', async () => {
     const response = await upload(customer, multipart([file('lo-de-csv.xlsx'), { name: 'target', value: 'order' }]));
     expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
-    const answer = response.body as SheetAnswer;
+    const answer = response.body as OrderSheetAnswer;
     expect(rowOf(answer, 4)).toMatchObject({ status: 'refused', messageKey: 'orderSheet.file.row.skuDate' });
     expect(rowOf(answer, 5)).toMatchObject({ status: 'refused', messageKey: 'orderSheet.file.row.skuScientific' });
     expect(rowOf(answer, 6)).toMatchObject({ status: 'refused', messageKey: 'orderSheet.file.row.skuLongNumber' });
