@@ -8,6 +8,11 @@
 //   lo-structure.xlsx                from a flat ODS: a text sku with leading zeros, merged quantity cells,
 //                                    a hidden row, a formula, a first sheet without headers
 //   lo-macros.xlsm, lo.xls, lo.ods   the same saved as a workbook with macros, as Excel 97 and as OpenDocument
+//   gnumeric-de.xlsx / gnumeric-en.xlsx  the same list as text (tab-separated in German, a CSV in English)
+//                                    converted by Gnumeric's ssconvert in that locale (Debian: apt-get install -y
+//                                    --no-install-recommends gnumeric locales, and the de_DE and en_US locales made
+//                                    with localedef): inline strings instead of shared ones, and 1E+05 kept as the
+//                                    plain number 100000
 //   exceljs-*.xlsx                   written by exceljs: leading zeros, merged cells, hidden rows, formulas,
 //                                    a hidden sheet, pre-order season columns
 //   encrypted.xlsx                   exceljs-order.xlsx protected with the password "geheim" (ECMA-376 agile
@@ -71,6 +76,17 @@ fs.writeFileSync(path.join(work, 'lo-de-csv.csv'), csvRows(';', '1.5.2024', ',')
 fs.writeFileSync(path.join(work, 'lo-en-csv.csv'), csvRows(',', '5/1/2024', '.'));
 convert('de_DE', 'lo-de-csv.csv', 'xlsx:Calc MS Excel 2007 XML', 'lo-de-csv.xlsx', 'CSV:59,34,76,1,,1031');
 convert('en_US', 'lo-en-csv.csv', 'xlsx:Calc MS Excel 2007 XML', 'lo-en-csv.xlsx', 'CSV:44,34,76,1,,1033');
+
+// The same lists opened by Gnumeric in each locale (its CSV importer splits on commas and tabs only).
+function ssconvert(locale: string, source: string, target: string): void {
+  execFileSync('ssconvert', ['--import-type=Gnumeric_stf:stf_csvtab', path.join(work, source), path.join(out, target)], {
+    env: { ...process.env, LANG: `${locale}.UTF-8`, LC_ALL: `${locale}.UTF-8` },
+    stdio: 'inherit',
+  });
+}
+fs.writeFileSync(path.join(work, 'gnumeric-de.txt'), csvRows('\t', '1.5.2024', ','));
+ssconvert('de_DE', 'gnumeric-de.txt', 'gnumeric-de.xlsx');
+ssconvert('en_US', 'lo-en-csv.csv', 'gnumeric-en.xlsx');
 
 // A flat ODS: a notes sheet without headers, then the order sheet. (Calc 7.4 does not keep a flat ODS's
 // hidden sheet hidden when it saves .xlsx; the hidden sheet is in the exceljs file.)

@@ -50,6 +50,21 @@ describe('files saved by LibreOffice Calc from a CSV', () => {
       ]);
     });
   }
+
+  for (const name of ['gnumeric-de.xlsx', 'gnumeric-en.xlsx']) {
+    it(`${name}: the same list as Gnumeric stored it, in inline strings, 1E+05 as the plain number it shows`, async () => {
+      expect(rowsOf(await read(fixture(name)))).toEqual([
+        { line: 2, sku: '100', skuFromNumber: true, variantSku: null, quantity: 12 },
+        { line: 3, sku: 'A-200', variantSku: null, quantity: 5 },
+        { line: 4, sku: '', variantSku: null, quantity: 3, readRefusal: { messageKey: 'orderSheet.file.row.skuDate' } },
+        { line: 5, sku: '100000', skuFromNumber: true, variantSku: null, quantity: 2 },
+        { line: 6, sku: '4006381333931234', variantSku: null, quantity: 1, readRefusal: { messageKey: 'orderSheet.file.row.skuLongNumber', params: { value: '4006381333931234' } } },
+        { line: 7, sku: 'B-300', variantSku: null, quantity: null, readRefusal: { messageKey: 'orderSheet.file.row.quantityNotWhole', params: { value: '2.5' } } },
+        { line: 8, sku: 'C-400', variantSku: null, quantity: null, readRefusal: { messageKey: 'orderSheet.file.row.quantityText', params: { value: 'fünf' } } },
+        { line: 10, sku: 'D-500', variantSku: null, quantity: null },
+      ]);
+    });
+  }
 });
 
 describe('structure', () => {
