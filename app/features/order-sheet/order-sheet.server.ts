@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { orderSheetMaxFileBytes, orderSheetMaxUploadBodyBytes } from '../../../core/order-sheet-limits';
 import { readPastedQuantity, type Quantity } from '../../../core/order-sheet-paste';
-import { isAppError, meetsRequirement, parseInput, pathLine, uploadHeaders } from '../../../server/page-surface.server';
+import { isAppError, meetsRequirement, parseInput, pathLine, announcedLengthHeaders } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { readForm } from '../../lib/read-form.server';
 import { confirmModes, importParam, previewPath, sheetIntents, type ConfirmMode } from './sheet-fields';
@@ -90,7 +90,7 @@ function uploadLengthProblem(request: Request): 'tooLarge' | 'unannounced' | nul
   if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return null;
   let announced: number | undefined;
   try {
-    announced = parseInput(uploadHeaders, { 'content-length': request.headers.get('content-length') ?? undefined })['content-length'];
+    announced = parseInput(announcedLengthHeaders, { 'content-length': request.headers.get('content-length') ?? undefined })['content-length'];
   } catch (error) {
     if (isAppError(error)) return 'unannounced';
     throw error;

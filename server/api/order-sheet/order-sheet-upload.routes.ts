@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../errors.ts';
 import type { OrderSheetTarget } from '../../modules/order-sheet/sheet-input.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
-import { uploadHeaders } from './order-sheet-input.ts';
+import { announcedLengthHeaders } from '../../http/announced-length.ts';
 
 // POST /api/orderSheet/upload (docs/product.md, Order sheets: files): multipart/form-data with one file
 // field `file` and a field `target` ('order' | 'preOrder'); answers the import as the paste does. Multipart
@@ -39,7 +39,7 @@ const tooLarge = () => new AppError('payload_too_large', 'orderSheet.file.tooLar
 
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Uint8Array; target: OrderSheetTarget }> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'orderSheet.upload.notMultipart');
-  const announced = parseInput(uploadHeaders, request.headers)['content-length'];
+  const announced = parseInput(announcedLengthHeaders, request.headers)['content-length'];
   if (announced !== undefined && announced > orderSheetMaxUploadBodyBytes) throw tooLarge();
   let bytes: Uint8Array | undefined;
   let target: string | undefined;

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIdempotencyKey } from '../../../core/idempotency-key.ts';
 import { AppError } from '../../errors.ts';
+import { announcedLengthHeaders } from '../../http/announced-length.ts';
+import { parseInput } from '../../http/validation.ts';
 import { translatorFor } from '../../i18n.ts';
 import { defaultErrorsPageSize } from '../../modules/erp-jobs/erp-jobs.service.ts';
 import { jobModes, jobStates, jobTypes } from '../../modules/erp-jobs/job-types.ts';
@@ -151,7 +153,7 @@ export default async function jobRoutes(app: FastifyInstance, { services }: { se
         if (key !== undefined && !isIdempotencyKey(key)) throw new AppError('validation', 'erp.job.idempotency_key.invalid', { field: 'Idempotency-Key' });
         const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
         if (encoding !== 'gzip' && encoding !== 'identity') throw new AppError('unsupported_media_type', 'erp.job.encoding.unsupported', { params: { encoding } });
-        const announced = Number(request.headers['content-length'] ?? 0);
+        const announced = parseInput(announcedLengthHeaders, request.headers)['content-length'] ?? 0;
         if (announced > maxBodyBytes) throw new AppError('payload_too_large', 'erp.job.body.too_large', { params: { max: Math.round(maxBodyBytes / 1024 / 1024) } });
         const answer = await services.erpJobs.receive(request.erp, { type, mode, idempotencyKey: key ?? null, gzip: encoding === 'gzip', body: request.body });
         return reply.code(202).send(answer);
