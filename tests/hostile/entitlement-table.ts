@@ -74,6 +74,7 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
   ['POST /api/orderSheet/upload',                        401,          login,      '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart'],
   ['GET /api/orderSheet/:importId',                      401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
+  ['GET /api/orderSheet/:importId/corrections',          401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['POST /api/orderSheet/:importId/rows/:line',          401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['POST /api/orderSheet/:importId/confirm',             401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   // Orders: the buyer's company only; placing one needs an Idempotency-Key (400 without one). The order
@@ -258,6 +259,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /api/order/:id/document': { path: '/api/order/987654323/document' },
   'POST /api/orderSheet/paste': { json: {} },
   'GET /api/orderSheet/:importId': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA' },
+  'GET /api/orderSheet/:importId/corrections': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/corrections' },
   'POST /api/orderSheet/:importId/rows/:line': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/rows/1', json: { quantity: 2 } },
   'POST /api/orderSheet/:importId/confirm': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/confirm', json: { mode: 'set' } },
   'GET /api/account/document/:id': { path: '/api/account/document/987654323' },
