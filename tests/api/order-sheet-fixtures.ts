@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { CartProduct } from '../../core/catalog-types.ts';
 import type { ApiClient } from './basket-fixtures.ts';
 
-// Shared by the order-sheet API tests: a paste that must be accepted, a row by its line, and the cart.
+// Shared by the order-sheet API tests: a paste that must be accepted, a row by its line, the cart, and an
+// upload's multipart body.
 
 export interface SheetRow {
   line: number;
@@ -67,4 +68,25 @@ export async function cartItems(client: ApiClient): Promise<CartProduct[]> {
 export async function emptyCart(client: ApiClient): Promise<void> {
   const response = await client.post('/api/basket', { userId: client.userId, items: [] });
   expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
+}
+
+/** The multipart boundary `multipart` writes. */
+export const boundary = '----order-sheet-upload-test';
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+}
+
+/** A multipart/form-data body of `parts` (as a browser's upload form sends it). */
+export function multipart(parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.filename ? '\r\nContent-Type: application/octet-stream' : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
 }

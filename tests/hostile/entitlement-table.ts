@@ -186,6 +186,9 @@ export const entitlementTable: readonly TableRow[] = [
   // Quick order: buyers only, like the carts. A form post without a known intent is refused (400), nothing made.
   ['GET /order-sheet',                                   toLanding,    toHome,     200,      200,      200,      200,      200],
   ['POST /order-sheet',                                  toLanding,    toHome,     400,      400,      400,      400,      400],
+  // The corrections download of an import nobody has: 404 alike; a download only reads.
+  ['GET /order-sheet/corrections',                       toLanding,    toHome,     '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
+  ['POST /order-sheet/corrections',                      toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   // Checkout: buyers only; a plain request has an empty order cart, so page and form post (refused, nothing
   // placed) go back to the cart. The thank-you page without a valid order id is the 404 page.
   ['GET /checkout',                                      toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],

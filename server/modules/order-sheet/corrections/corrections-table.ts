@@ -36,7 +36,8 @@ function quantitiesOf(row: JudgedRow, target: OrderSheetTarget, seasons: readonl
   const decided = row.status === 'ready' || row.status === 'adjusted';
   if (target === 'order') return [row.status === 'merged' ? null : decided ? row.quantity : row.input.quantity];
   if (row.status === 'merged') return seasons.map(() => null);
-  if (decided) return seasons.map((season) => row.quantities?.[season.shopIndex] ?? null);
+  // A season the row orders nothing for stays blank, as a sheet leaves it.
+  if (decided) return seasons.map((season) => row.quantities?.[season.shopIndex] || null);
   // A pasted pre-order line has one quantity, for the import's first season.
   const asked = row.input.quantities ?? [row.input.quantity];
   return seasons.map((season) => asked[season.importIndex] ?? null);
