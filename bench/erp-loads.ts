@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import type { DatabaseEngine } from '../server/config.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createApiClientRepository } from '../server/modules/erp/api-client.repository.ts';
@@ -6,6 +7,7 @@ import { createApiClientService } from '../server/modules/erp/api-client.service
 import { answerReuseMs, benchSeconds, createSession, measure, measureHello, mixedPaths, startServers, type Row } from './bench-harness.ts';
 import { openBenchDatabase, settleBenchDatabase } from './catalog-bench-db.ts';
 import { eventFeedLag } from './erp-event-lag.ts';
+import { createImportClient, perSecond, type Import, type ImportClientSettings, type ImportKind } from './erp-import-client.ts';
 
 // `npm run bench:erp [-- --products 20000] [--engine postgres] [--new-products 10000] [--orders 50]
 // [--job-products 2000] [--import job,put] [--only storefront|loads]`: the
@@ -23,6 +25,7 @@ import { eventFeedLag } from './erp-event-lag.ts';
 //     job import (POST /erp/v1/jobs: rounds of `--job-products` renamed products with 3 variants, their
 //     prices and stock, run by the shop's worker thread; its rows a second are counted meanwhile) and,
 //     unless `--import job`, while PUTs of 1,000 changed products and then their prices run back to back;
+//     the ERP's requests of these imports are sent from a thread of their own (erp-import-client.ts);
 //   - the event feed's lag: orders placed one by one through POST /api/order/create while GET
 //     /erp/v1/events is polled every 5 ms; commit (the order's answer) to the event in the feed.
 // PUTs send 1,000 rows each, one after the other. Targets: 1,000 full products, 10,000 changed and 20,000
@@ -95,157 +98,40 @@ await handle.close();
 const servers = await startServers({ engine, products, shopPort, helloPort: 3321 });
 const erpHeaders = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
 
-/** One PUT of rows; throws on a refusal or a failed row. */
-async function put(path: string, rows: unknown[]): Promise<Record<string, number>> {
-  const answer = await fetch(`${servers.base}/erp/v1${path}`, { method: 'PUT', headers: erpHeaders, body: JSON.stringify(rows) });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  const { counts, rows: results } = (await answer.json()) as { counts: Record<string, number>; rows: { result: string }[] };
-  if (counts.failed) throw new Error(`${path}: ${counts.failed} rows failed, the first: ${JSON.stringify(results.find((answered) => answered.result === 'failed'))}`);
-  return counts;
-}
-
-/** Sends the rows in PUTs of 1,000 one after the other; answers the seconds it took. */
-async function load(path: string, rows: unknown[]): Promise<number> {
-  const started = performance.now();
-  for (let start = 0; start < rows.length; start += rowsPerRequest) await put(path, rows.slice(start, start + rowsPerRequest));
-  return (performance.now() - started) / 1000;
-}
-
-const perSecond = (rows: number, seconds: number) => Math.round(rows / seconds).toLocaleString('en');
-
 // A round's values differ from the last run's (a fresh start), so the first load of each kind changes every row.
 const round = Date.now() % 100_000;
-const benchWord = `benchwerk${round}`;
-/** A new product with 3 variants; a later `edition` renames it (new search words) and changes nothing else. */
-const productRow = (sku: string, index: number, edition = 0) => ({
-  sku,
-  names: { de: `${benchWord} Akkuschrauber ${index} Ausgabe ${edition}`, en: `${benchWord} cordless drill ${index} edition ${edition}` },
-  descriptions: { de: `Ein Akkuschrauber aus dem ERP, Nummer ${index}.`, en: null },
-  categoryExternalId: categoryKeys[index % categoryKeys.length]!,
-  salesUnit: 'ST',
+const importSettings: ImportClientSettings = {
+  base: servers.base,
+  erpHeaders,
+  benchWord: `benchwerk${round}`,
+  categoryKeys,
   taxCategory,
-  attributes: { Marke: 'Hansewerk', Spannung: `${12 + (index % 3) * 6} V` },
-  variants: ['Rot', 'Blau', 'Grün'].map((colour, position) => ({ variantSku: `${sku}-${position + 1}`, name: colour, attributes: { Farbe: colour }, position })),
-});
-const listPriceRow = (sku: string, index: number) => ({ sku, listPrice: { amount: (1000 + index) / 100, currency: 'EUR' } });
-const stockRows = (sku: string, index: number) => [{ sku, quantity: 10 + (index % 50) }, ...[1, 2, 3].map((variant) => ({ variantSku: `${sku}-${variant}`, quantity: variant + (index % 50) }))];
+  newSkus: Array.from({ length: newProducts }, (_, index) => `ERPB${round}-${index}`),
+  rowsPerRequest,
+  jobProducts,
+};
+const { benchWord, newSkus } = importSettings;
+const { productRow, listPriceRow, stockRows, load } = createImportClient(importSettings);
+const importThread = new Worker(new URL('./erp-import-thread.ts', import.meta.url), { workerData: importSettings });
 
-const newSkus = Array.from({ length: newProducts }, (_, index) => `ERPB${round}-${index}`);
-
-/** An import running while a storefront row is measured: started, then stopped; answers its rate. */
-interface Import {
-  start(): void;
-  stop(): Promise<string>;
+/** An import of the ERP's thread (erp-import-thread.ts). */
+function threadImport(kind: ImportKind): Import {
+  return {
+    start: () => importThread.postMessage({ start: kind }),
+    stop: () =>
+      new Promise<string>((resolve, reject) => {
+        importThread.once('message', (message: { stopped: ImportKind; rate: string } | { failed: string }) => ('failed' in message ? reject(new Error(message.failed)) : resolve(message.rate)));
+        importThread.postMessage({ stop: kind });
+      }),
+  };
 }
 
-async function duringImport(load: Import, row: () => Promise<Row>): Promise<{ row: Row; rate: string }> {
-  load.start();
+async function duringImport(kind: ImportKind, row: () => Promise<Row>): Promise<{ row: Row; rate: string }> {
+  const running = threadImport(kind);
+  running.start();
   const measured = await row();
-  return { row: measured, rate: await load.stop() };
+  return { row: measured, rate: await running.stop() };
 }
-
-/** The import through the request thread: PUTs of 1,000 renamed products and then their prices, back to back. */
-let putBatch = 0;
-const putImport: Import = (() => {
-  let importing = false;
-  let running: Promise<void> = Promise.resolve();
-  let imported = 0;
-  let started = 0;
-  return {
-    start() {
-      importing = true;
-      imported = 0;
-      started = performance.now();
-      running = (async () => {
-        while (importing) {
-          putBatch += 1;
-          const first = (putBatch * rowsPerRequest) % newSkus.length;
-          const batchSkus = newSkus.slice(first, first + rowsPerRequest);
-          await put('/products', batchSkus.map((sku, index) => productRow(sku, first + index, putBatch)));
-          await put('/prices', batchSkus.map((sku, index) => listPriceRow(sku, first + index + putBatch)));
-          imported += batchSkus.length;
-        }
-      })();
-    },
-    async stop() {
-      importing = false;
-      await running;
-      return `${perSecond(imported, (performance.now() - started) / 1000)} products and prices a second`;
-    },
-  };
-})();
-
-interface JobState {
-  state: string;
-  rows: number;
-  counts: { read: number; failed: number };
-}
-
-async function postJob(type: string, rows: unknown[]): Promise<string> {
-  const answer = await fetch(`${servers.base}/erp/v1/jobs?type=${type}`, {
-    method: 'POST',
-    headers: { authorization: erpHeaders.authorization, 'content-type': 'application/x-ndjson' },
-    body: rows.map((row) => JSON.stringify(row)).join('\n'),
-  });
-  if (answer.status !== 202) throw new Error(`POST /erp/v1/jobs?type=${type}: ${answer.status} ${await answer.text()}`);
-  return ((await answer.json()) as { jobId: string }).jobId;
-}
-
-async function jobState(id: string): Promise<JobState> {
-  const answer = await fetch(`${servers.base}/erp/v1/jobs/${id}`, { headers: erpHeaders });
-  if (!answer.ok) throw new Error(`GET /erp/v1/jobs/${id}: ${answer.status} ${await answer.text()}`);
-  const job = (await answer.json()) as JobState;
-  if (job.state === 'failed' || job.counts.failed > 0) throw new Error(`job ${id}: ${JSON.stringify(job)}`);
-  return job;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The import through load jobs (the worker thread): rounds of a products job (renamed products with 3
- * variants), a prices job and a stock job, the next round posted as soon as the last one's stock job
- * runs, so the runner is never idle. Its rate counts the rows the jobs had run when the storefront row
- * ended (GET /erp/v1/jobs/{id}), over the time since the first upload; the rounds still queued then are
- * waited for, so the next row starts at rest.
- */
-let jobRound = 0;
-const jobImport: Import = (() => {
-  let importing = false;
-  let running: Promise<void> = Promise.resolve();
-  let started = 0;
-  const posted: { type: string; id: string }[] = [];
-  return {
-    start() {
-      importing = true;
-      posted.length = 0;
-      started = performance.now();
-      running = (async () => {
-        while (importing) {
-          jobRound += 1;
-          const first = (jobRound * jobProducts) % newSkus.length;
-          const roundSkus = newSkus.slice(first, first + jobProducts);
-          const edition = 1000 + jobRound;
-          posted.push({ type: 'products', id: await postJob('products', roundSkus.map((sku, index) => productRow(sku, first + index, edition))) });
-          posted.push({ type: 'prices', id: await postJob('prices', roundSkus.map((sku, index) => listPriceRow(sku, first + index + edition))) });
-          const stockJob = await postJob('stock', roundSkus.flatMap((sku, index) => stockRows(sku, first + index + edition)));
-          posted.push({ type: 'stock', id: stockJob });
-          while (importing && (await jobState(stockJob)).state === 'queued') await pause(100);
-        }
-      })();
-    },
-    async stop() {
-      importing = false;
-      const seconds = (performance.now() - started) / 1000;
-      // One after the other: the ERP API answers a client's many requests at once with 429.
-      const states: { type: string; read: number }[] = [];
-      for (const job of posted) states.push({ type: job.type, read: (await jobState(job.id)).counts.read });
-      await running;
-      for (const job of posted) while ((await jobState(job.id)).state !== 'done') await pause(200);
-      const read = (type?: string) => states.filter((job) => !type || job.type === type).reduce((sum, job) => sum + job.read, 0);
-      return `${perSecond(read(), seconds)} rows a second, of them ${perSecond(read('products'), seconds)} products with 3 variants, ${perSecond(read('prices'), seconds)} prices, ${perSecond(read('stock'), seconds)} stock rows; ${posted.length / 3} rounds`;
-    },
-  };
-})();
 
 try {
   const hello = await measureHello(servers);
@@ -301,8 +187,8 @@ try {
     // after the imports), which would flatter the rows during an import.
     await storefront('warming up');
     const restBefore = await storefront('at rest');
-    const job = await duringImport(jobImport, () => storefront('during a job import'));
-    const puts = importKinds.includes('put') ? await duringImport(putImport, () => storefront('during PUTs of 1,000 rows')) : undefined;
+    const job = await duringImport('job', () => storefront('during a job import'));
+    const puts = importKinds.includes('put') ? await duringImport('put', () => storefront('during PUTs of 1,000 rows')) : undefined;
     const restAfter = await storefront('at rest again');
     const rest = restAfter.p99 < restBefore.p99 ? restAfter : restBefore;
     for (const row of [restBefore, job.row, ...(puts ? [puts.row] : []), restAfter]) console.log(`${row.title.padEnd(64)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
@@ -316,5 +202,6 @@ try {
     console.log(`order in the event feed after its commit (${orders} orders): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms`);
   }
 } finally {
+  await importThread.terminate();
   await servers.stop();
 }

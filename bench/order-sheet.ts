@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { zip } from '../tests/support/zip-writer.ts';
 import type { DatabaseEngine } from '../server/config.ts';
 import { answerReuseMs, createSession, measureHello, percentile, startServers } from './bench-harness.ts';
 import { openBenchDatabase } from './catalog-bench-db.ts';
@@ -108,35 +108,7 @@ function peakRssMb(reset = false): number {
  * unpacking before it checks would blow up to the full size.
  */
 function zipBomb(megabytes: number): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const size = megabytes * 1024 * 1024;
-  const data = zlib.deflateRawSync(Buffer.alloc(size, 0x20), { level: 9 });
-  const crc = zlib.crc32(Buffer.alloc(size, 0x20));
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(name.length, 28);
-  const centralOffset = local.length + name.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
+  return zip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(megabytes * 1024 * 1024, 0x20) }]);
 }
 
 const spread = (ms: number[]) => {

@@ -4,6 +4,9 @@
 /** The largest XLSX file accepted, in bytes (10 MB). */
 export const orderSheetMaxFileBytes = 10 * 1024 * 1024;
 
+/** The largest upload body accepted (the file, the form's other field and its boundaries), judged by its Content-Length before it is read. */
+export const orderSheetMaxUploadBodyBytes = orderSheetMaxFileBytes + 64 * 1024;
+
 /** The most rows of a sheet read, headers and blank rows included. */
 export const orderSheetMaxRowsRead = 5_000;
 

@@ -8,18 +8,30 @@
 //   lo-structure.xlsx                from a flat ODS: a text sku with leading zeros, merged quantity cells,
 //                                    a hidden row, a formula, a first sheet without headers
 //   lo-macros.xlsm, lo.xls, lo.ods   the same saved as a workbook with macros, as Excel 97 and as OpenDocument
+//   gnumeric-de.xlsx / gnumeric-en.xlsx  the same list as text (tab-separated in German, a CSV in English)
+//                                    converted by Gnumeric's ssconvert in that locale (Debian: apt-get install -y
+//                                    --no-install-recommends gnumeric locales, and the de_DE and en_US locales made
+//                                    with localedef): inline strings instead of shared ones, and 1E+05 kept as the
+//                                    plain number 100000
 //   exceljs-*.xlsx                   written by exceljs: leading zeros, merged cells, hidden rows, formulas,
 //                                    a hidden sheet, pre-order season columns
-//   A password-protected workbook is not made here: Calc 7.4 refused to write one from the command line
-//   and through UNO ("EncryptionData"); the reader's test builds the compound file's directory itself.
+//   encrypted.xlsx                   exceljs-order.xlsx protected with the password "geheim" (ECMA-376 agile
+//                                    encryption, as Excel writes it). Calc 7.4 refused to write one from the
+//                                    command line and through UNO ("EncryptionData"), and Debian's
+//                                    msoffcrypto-tool 5.0.0 only decrypts; so the npm package officecrypto-tool
+//                                    encrypts it (installed into the scratch folder, never a project dependency)
+//                                    and msoffcrypto-tool (Debian: apt-get install -y python3-msoffcrypto-tool)
+//                                    checks it by decrypting it back to the same bytes. Both are only for
+//                                    making fixtures, like LibreOffice.
 //   hostile ones: csv-renamed.xlsx, truncated.xlsx, billion-laughs.xlsx, strict.xlsx (Strict OOXML
 //   namespaces), zip-bomb.xlsx (60 MB of zeros in 60 KB); the 11 MB file is made by the test itself.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateRawSync, crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { zip, type ZipPart } from '../tests/support/zip-writer.ts';
 
 const out = path.resolve(import.meta.dirname, '../tests/fixtures/order-sheets');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'order-sheets-'));
@@ -64,6 +76,17 @@ fs.writeFileSync(path.join(work, 'lo-de-csv.csv'), csvRows(';', '1.5.2024', ',')
 fs.writeFileSync(path.join(work, 'lo-en-csv.csv'), csvRows(',', '5/1/2024', '.'));
 convert('de_DE', 'lo-de-csv.csv', 'xlsx:Calc MS Excel 2007 XML', 'lo-de-csv.xlsx', 'CSV:59,34,76,1,,1031');
 convert('en_US', 'lo-en-csv.csv', 'xlsx:Calc MS Excel 2007 XML', 'lo-en-csv.xlsx', 'CSV:44,34,76,1,,1033');
+
+// The same lists opened by Gnumeric in each locale (its CSV importer splits on commas and tabs only).
+function ssconvert(locale: string, source: string, target: string): void {
+  execFileSync('ssconvert', ['--import-type=Gnumeric_stf:stf_csvtab', path.join(work, source), path.join(out, target)], {
+    env: { ...process.env, LANG: `${locale}.UTF-8`, LC_ALL: `${locale}.UTF-8` },
+    stdio: 'inherit',
+  });
+}
+fs.writeFileSync(path.join(work, 'gnumeric-de.txt'), csvRows('\t', '1.5.2024', ','));
+ssconvert('de_DE', 'gnumeric-de.txt', 'gnumeric-de.xlsx');
+ssconvert('en_US', 'lo-en-csv.csv', 'gnumeric-en.xlsx');
 
 // A flat ODS: a notes sheet without headers, then the order sheet. (Calc 7.4 does not keep a flat ODS's
 // hidden sheet hidden when it saves .xlsx; the hidden sheet is in the exceljs file.)
@@ -135,58 +158,24 @@ async function writeExceljs(): Promise<void> {
 }
 await writeExceljs();
 
+/** `source` protected with `password` as Excel does it, checked by a second, independent implementation. */
+function encrypt(source: string, target: string, password: string): void {
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', work, 'officecrypto-tool@0.0.19'], { stdio: 'inherit' });
+  const officeCrypto = createRequire(path.join(work, 'package.json'))('officecrypto-tool') as { encrypt(input: Buffer, options: { password: string }): Buffer };
+  fs.writeFileSync(target, officeCrypto.encrypt(fs.readFileSync(source), { password }));
+  const decrypted = path.join(work, 'decrypted.xlsx');
+  execFileSync('msoffcrypto-tool', ['-p', password, target, decrypted], { stdio: 'inherit' });
+  if (!fs.readFileSync(decrypted).equals(fs.readFileSync(source))) throw new Error(`msoffcrypto-tool did not get ${source} back from ${target}`);
+}
+encrypt(path.join(out, 'exceljs-order.xlsx'), path.join(out, 'encrypted.xlsx'), 'geheim');
+
 // Hostile files.
 fs.copyFileSync(path.join(work, 'lo-de-csv.csv'), path.join(out, 'csv-renamed.xlsx'));
 const whole = fs.readFileSync(path.join(out, 'exceljs-order.xlsx'));
 fs.writeFileSync(path.join(out, 'truncated.xlsx'), whole.subarray(0, Math.floor(whole.length * 0.6)));
 
-interface Part {
-  name: string;
-  data: Buffer;
-}
-/** A ZIP of `parts`, deflated, written the plain way (no data descriptors). */
-function zip(parts: Part[]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const packed = deflateRawSync(part.data, { level: 9 });
-    const sum = crc32(part.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(sum, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(part.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(sum, 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(part.data.length, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    central.push(entry, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 /** The parts of `file` by name (read with LibreOffice's own unzip-free route: exceljs's JSZip). */
-async function partsOf(file: string): Promise<Part[]> {
+async function partsOf(file: string): Promise<ZipPart[]> {
   const JSZip = (await import('jszip')).default;
   const archive = await JSZip.loadAsync(fs.readFileSync(file));
   return Promise.all(Object.values(archive.files).filter((each) => !each.dir).map(async (each) => ({ name: each.name, data: await each.async('nodebuffer') })));

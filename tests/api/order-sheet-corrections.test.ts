@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook } from '../../server/modules/order-sheet/xlsx/read-workbook.ts';
 import { clientFor, isPlain, loadCatalogue, pick, type ApiClient, type TestProduct } from './basket-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
-import { boundary, multipart, paste, rowOf, type SheetAnswer } from './order-sheet-fixtures.ts';
+import type { OrderSheetAnswer } from '../../server/modules/order-sheet/order-sheet.service.ts';
+import { boundary, multipart, paste, rowOf } from './order-sheet-fixtures.ts';
 
 // GET /api/orderSheet/{importId}/corrections: the import's rows as an XLSX file to correct and upload
 // again, owned like the import; and POST /api/orderSheet/{importId}/rows/{line} with a corrected sku
@@ -74,7 +75,7 @@ describe('GET /api/orderSheet/{importId}/corrections', () => {
     const body = multipart([{ name: 'target', value: 'order' }, { name: 'file', value: Buffer.from(file.bytes), filename: 'order-sheet-corrections.xlsx' }]);
     const uploaded = await shop.app.inject({ method: 'POST', url: '/api/orderSheet/upload', headers: { authorization: customer.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const again = uploaded.json<SheetAnswer>();
+    const again = uploaded.json<OrderSheetAnswer>();
     // The merged line has no quantity in the file: its 2 are in the first line's 5, which the file carries.
     expect(again.summary).toEqual({ lines: 2, ready: 1, adjusted: 0, refused: 1, merged: 0 });
     expect(rowOf(again, 2)).toMatchObject({ status: 'ready', quantity: 5, product: { _id: plain.id } });

@@ -1,48 +1,18 @@
 import { expect } from 'vitest';
 import type { CartProduct } from '../../core/catalog-types.ts';
+import type { RowAnswer } from '../../server/modules/order-sheet/order-sheet-answer.ts';
+import type { ConfirmAnswer, OrderSheetAnswer } from '../../server/modules/order-sheet/order-sheet.service.ts';
 import type { ApiClient } from './basket-fixtures.ts';
 
 // Shared by the order-sheet API tests: a paste that must be accepted, a row by its line, the cart, and an
-// upload's multipart body.
-
-export interface SheetRow {
-  line: number;
-  input: { sku: string; quantity: number | null; quantities?: (number | null)[]; variantSku?: string | null };
-  status: 'ready' | 'adjusted' | 'merged' | 'refused';
-  product?: { _id: number; sku: string; variantSku: string | null; name: string; price: { value: number; currency: string }; salesBatchSize: number; stock: { state: 'in' | 'out'; value?: number } };
-  quantity: number;
-  quantities?: number[];
-  messageKey: string | null;
-  params: Record<string, string | number>;
-  variants?: { variantSku: string; name: string }[];
-  suggestions?: { sku: string; name: string }[];
-}
-
-export interface SheetAnswer {
-  importId: string;
-  target: 'order' | 'preOrder';
-  createdAt: string;
-  expiresAt: string;
-  summary: { lines: number; ready: number; adjusted: number; refused: number; merged: number };
-  rows: SheetRow[];
-  confirmed: null | Record<string, unknown>;
-}
-
-export interface ConfirmAnswer {
-  mode: 'set' | 'add';
-  confirmedAt: string;
-  added: number;
-  lines: { line: number; sku: string; variantSku: string | null; name: string; quantity: number; quantities?: number[]; price: { value: number; currency: string } }[];
-  refused: { line: number; sku: string; messageKey: string; params: Record<string, string | number> }[];
-  changes: ({ line: number; sku: string; change: 'price'; oldPrice: number; newPrice: number } | { line: number; sku: string; change: 'refused'; messageKey: string })[];
-  basket: { _id: number; items: CartProduct[] };
-}
+// upload's multipart body. The answers are typed as the service declares them (order-sheet.service.ts), so a
+// test reads what the API sends.
 
 /** Pastes `lines` (joined with newlines) and expects the import. */
-export async function paste(client: ApiClient, lines: string[], target: 'order' | 'preOrder' = 'order'): Promise<SheetAnswer> {
+export async function paste(client: ApiClient, lines: string[], target: 'order' | 'preOrder' = 'order'): Promise<OrderSheetAnswer> {
   const response = await client.post('/api/orderSheet/paste', { text: lines.join('\n'), target });
   expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
-  return response.body as SheetAnswer;
+  return response.body as OrderSheetAnswer;
 }
 
 export async function confirm(client: ApiClient, importId: string, mode: 'set' | 'add'): Promise<ConfirmAnswer> {
@@ -52,7 +22,7 @@ export async function confirm(client: ApiClient, importId: string, mode: 'set' |
 }
 
 /** The row of `line`; fails the test when the answer has none. */
-export function rowOf(answer: Pick<SheetAnswer, 'rows'>, line: number): SheetRow {
+export function rowOf(answer: Pick<OrderSheetAnswer, 'rows'>, line: number): RowAnswer {
   const row = answer.rows.find((candidate) => candidate.line === line);
   expect(row, `a row for line ${line}`).toBeDefined();
   return row!;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSheetMaxLines } from '../../core/order-sheet-limits.ts';
 import { clientFor, isPlain, loadCatalogue, pick, type ApiClient, type TestProduct } from './basket-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
-import { paste, rowOf, type SheetRow } from './order-sheet-fixtures.ts';
+import type { RowAnswer } from '../../server/modules/order-sheet/order-sheet-answer.ts';
+import { paste, rowOf } from './order-sheet-fixtures.ts';
 
 // POST /api/orderSheet/paste: every verdict a row can get, hidden and foreign products like unknown ones,
 // and the refusals of the paste itself.
@@ -139,7 +140,7 @@ describe('more refusals', () => {
 
 describe('hidden and foreign products', () => {
   /** The row as answered, with its sku and line taken out: what may differ between two unknown skus. */
-  const withoutSku = (row: SheetRow, sku: string) => JSON.stringify(row).replaceAll(sku, '<sku>');
+  const withoutSku = (row: RowAnswer, sku: string) => JSON.stringify(row).replaceAll(sku, '<sku>');
 
   async function answerFor(client: ApiClient, sku: string) {
     return rowOf(await paste(client, [`${sku}\t3`]), 1);

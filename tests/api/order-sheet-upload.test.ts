@@ -4,7 +4,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, isPlain, loadCatalogue, pick, type ApiClient, type TestProduct } from './basket-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
-import { boundary, multipart, rowOf, type Part, type SheetAnswer } from './order-sheet-fixtures.ts';
+import type { OrderSheetAnswer } from '../../server/modules/order-sheet/order-sheet.service.ts';
+import { boundary, multipart, rowOf, type Part } from './order-sheet-fixtures.ts';
 
 // POST /api/orderSheet/upload: real files (tests/fixtures/order-sheets, made by LibreOffice Calc and
 // exceljs) become imports judged like a paste; hostile files and malformed multipart bodies are refused
@@ -42,7 +43,7 @@ describe('real files', () => {
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const response = await upload(customer, multipart([{ name: 'target', value: 'order' }, { name: 'file', value: bytes, filename: 'BESTELLUNG.XLSX' }]));
     expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
-    const answer = response.body as SheetAnswer;
+    const answer = response.body as OrderSheetAnswer;
     expect(answer).toMatchObject({ target: 'order', summary: { lines: 2, ready: 1, refused: 1 }, confirmed: null });
     expect(rowOf(answer, 2)).toMatchObject({ status: 'ready', input: { sku: plain.sku, quantity: 3 }, quantity: 3, product: { _id: plain.id } });
     expect(rowOf(answer, 3)).toMatchObject({ status: 'refused', input: { sku: 'NO-SUCH-SKU' } });
@@ -53,7 +54,7 @@ describe('real files', () => {
   it('a CSV saved by LibreOffice Calc in the German locale: the rows the reader refused carry its reasons', async () => {
     const response = await upload(customer, multipart([file('lo-de-csv.xlsx'), { name: 'target', value: 'order' }]));
     expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
-    const answer = response.body as SheetAnswer;
+    const answer = response.body as OrderSheetAnswer;
     expect(rowOf(answer, 4)).toMatchObject({ status: 'refused', messageKey: 'orderSheet.file.row.skuDate' });
     expect(rowOf(answer, 5)).toMatchObject({ status: 'refused', messageKey: 'orderSheet.file.row.skuScientific' });
     expect(rowOf(answer, 6)).toMatchObject({ status: 'refused', messageKey: 'orderSheet.file.row.skuLongNumber' });
@@ -72,6 +73,8 @@ describe('refusals: nothing stored', () => {
     ['truncated.xlsx', 'orderSheet.file.corrupt'],
     ['billion-laughs.xlsx', 'orderSheet.file.xmlDeclarations'],
     ['zip-bomb.xlsx', 'orderSheet.file.tooBigUnpacked'],
+    // Protected with a password the way Excel does it (ECMA-376 agile encryption), not a hand-made directory.
+    ['encrypted.xlsx', 'orderSheet.file.encrypted'],
   ])('%s → 400 %s', async (name, messageKey) => {
     const before = await storedImports();
     const response = await upload(customer, multipart([{ name: 'target', value: 'order' }, file(name)]));
@@ -86,6 +89,27 @@ describe('refusals: nothing stored', () => {
     const response = await upload(customer, multipart([{ name: 'target', value: 'order' }, { name: 'file', value: Buffer.alloc(11 * 1024 * 1024, 0x41), filename: 'big.xlsx' }]));
     expect(response.statusCode).toBe(413);
     expect(response.body).toMatchObject({ messageKey: 'orderSheet.file.tooLarge' });
+    expect(await storedImports()).toBe(before);
+  });
+
+  it('a body over 10 MB outside its parts → 413 by its Content-Length, before it is read', async () => {
+    const before = await storedImports();
+    const whole = multipart([{ name: 'target', value: 'order' }, file('exceljs-order.xlsx')]);
+    const response = await upload(customer, Buffer.concat([Buffer.alloc(11 * 1024 * 1024, 0x41), Buffer.from('\r\n'), whole]));
+    expect(response.statusCode).toBe(413);
+    expect(response.body).toMatchObject({ messageKey: 'orderSheet.file.tooLarge', field: 'file' });
+    expect(response.body.message).toMatch(/10 MB/);
+    expect(await storedImports()).toBe(before);
+  });
+
+  it('a Content-Length that is no number of bytes → 400, nothing stored', async () => {
+    const before = await storedImports();
+    const body = multipart([{ name: 'target', value: 'order' }, file('exceljs-order.xlsx')]);
+    for (const length of ['abc', '-1', '1e3', '']) {
+      const response = await shop.app.inject({ method: 'POST', url: '/api/orderSheet/upload', headers: { authorization: customer.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length }, payload: body });
+      expect(response.statusCode, `${length}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ messageKey: 'validation.invalid', field: 'content-length' });
+    }
     expect(await storedImports()).toBe(before);
   });
 

@@ -1,7 +1,7 @@
 import { data, redirect, replace } from 'react-router';
-import { orderSheetMaxFileBytes } from '../../../core/order-sheet-limits';
+import { orderSheetMaxFileBytes, orderSheetMaxUploadBodyBytes } from '../../../core/order-sheet-limits';
 import { readPastedQuantity, type Quantity } from '../../../core/order-sheet-paste';
-import { isAppError, meetsRequirement, pathLine } from '../../../server/page-surface.server';
+import { isAppError, meetsRequirement, parseInput, pathLine, uploadHeaders } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { readForm } from '../../lib/read-form.server';
 import { confirmModes, importParam, previewPath, sheetIntents, type ConfirmMode } from './sheet-fields';
@@ -69,13 +69,22 @@ async function pasteFromForm({ services, ctx }: AppLoadContext, form: FormData) 
   }
 }
 
-/** Room for the form's other fields and its boundaries around the largest file accepted. */
-const maxUploadBodyBytes = orderSheetMaxFileBytes + 64 * 1024;
-
-/** A multipart post larger than any upload the page takes: refused before its body is read. */
-function isOversizedUpload(request: Request): boolean {
-  const announced = request.headers.get('content-length');
-  return (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && Number(announced ?? 0) > maxUploadBodyBytes;
+/**
+ * A multipart post judged by its Content-Length before its body is read: larger than any upload the page
+ * takes, or with no length to judge (browsers always send one with a form; a body sent in chunks would be
+ * read whole before its size is known).
+ */
+function uploadLengthProblem(request: Request): 'tooLarge' | 'unannounced' | null {
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return null;
+  let announced: number | undefined;
+  try {
+    announced = parseInput(uploadHeaders, { 'content-length': request.headers.get('content-length') ?? undefined })['content-length'];
+  } catch (error) {
+    if (isAppError(error)) return 'unannounced';
+    throw error;
+  }
+  if (announced === undefined) return 'unannounced';
+  return announced > orderSheetMaxUploadBodyBytes ? 'tooLarge' : null;
 }
 
 async function uploadFromForm({ services, ctx }: AppLoadContext, form: FormData) {
@@ -137,9 +146,11 @@ async function confirmFromForm({ services, ctx }: AppLoadContext, importId: stri
 }
 
 export async function orderSheetAction(app: AppLoadContext, request: Request) {
-  if (isOversizedUpload(request)) {
+  const lengthProblem = uploadLengthProblem(request);
+  if (lengthProblem === 'tooLarge') {
     return refuse({ intent: sheetIntents.upload, messageKey: 'orderSheet.file.tooLarge', params: { maxMb: orderSheetMaxFileBytes / 1024 / 1024 } }, 413);
   }
+  if (lengthProblem === 'unannounced') return refuse({ intent: sheetIntents.upload, messageKey: 'orderSheet.upload.malformed' });
   const form = await readForm(request, app);
   const intent = form.get('intent');
   if (intent === sheetIntents.paste) return pasteFromForm(app, form);

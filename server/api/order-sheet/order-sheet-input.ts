@@ -16,6 +16,18 @@ export const pasteBody = z.strictObject({
   target,
 });
 
+/**
+ * An upload's headers as read before its body: the Content-Length its sender announced, as the decimal
+ * digits HTTP allows (absent for a body sent in chunks), so an upload beyond the limit is refused unread.
+ */
+export const uploadHeaders = z.object({
+  'content-length': z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number)
+    .optional(),
+});
+
 const quantity = z.number().int('validation.whole_number').min(0, 'validation.negative').max(orderSheetMaxQuantity, 'validation.too_large');
 
 export const rowChangeBody = z

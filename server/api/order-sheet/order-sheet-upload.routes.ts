@@ -1,14 +1,18 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { orderSheetMaxFileBytes } from '../../../core/order-sheet-limits.ts';
+import { orderSheetMaxFileBytes, orderSheetMaxUploadBodyBytes } from '../../../core/order-sheet-limits.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { OrderSheetTarget } from '../../modules/order-sheet/sheet-input.ts';
+import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
+import { uploadHeaders } from './order-sheet-input.ts';
 
 // POST /api/orderSheet/upload (docs/product.md, Order sheets: files): multipart/form-data with one file
 // field `file` and a field `target` ('order' | 'preOrder'); answers the import as the paste does. Multipart
-// is registered in this plugin's scope only, so no other route reads it. Limits: one file of 10 MB, the two
-// fields, short field values; beyond them a 400 or 413 with a message key, and nothing is stored.
+// is registered in this plugin's scope only, so no other route reads it. Limits: a body of 10 MB and 64 KB
+// (by its Content-Length, before it is read: what lies outside the parts is never counted by the parser),
+// one file of 10 MB, the two fields, short field values; beyond them a 400 or 413 with a message key, and
+// nothing is stored.
 
 const uploadLimits = { fileSize: orderSheetMaxFileBytes, files: 1, fields: 1, parts: 2, fieldNameSize: 20, fieldSize: 20, headerPairs: 10 };
 
@@ -31,8 +35,12 @@ export default async function orderSheetUploadRoutes(app: FastifyInstance, { ser
   });
 }
 
+const tooLarge = () => new AppError('payload_too_large', 'orderSheet.file.tooLarge', { field: 'file', params: { maxMb: orderSheetMaxFileBytes / 1024 / 1024 } });
+
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Uint8Array; target: OrderSheetTarget }> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'orderSheet.upload.notMultipart');
+  const announced = parseInput(uploadHeaders, request.headers)['content-length'];
+  if (announced !== undefined && announced > orderSheetMaxUploadBodyBytes) throw tooLarge();
   let bytes: Uint8Array | undefined;
   let target: string | undefined;
   try {
@@ -49,7 +57,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Uint8Array;
     if (isAppError(error)) throw error;
     const known = multipartErrors[(error as { code?: string }).code ?? ''];
     const [code, messageKey] = known ?? ['validation', 'orderSheet.upload.malformed'];
-    throw new AppError(code, messageKey, messageKey === 'orderSheet.file.tooLarge' ? { field: 'file', params: { maxMb: orderSheetMaxFileBytes / 1024 / 1024 } } : {});
+    throw messageKey === 'orderSheet.file.tooLarge' ? tooLarge() : new AppError(code, messageKey);
   }
   if (target === undefined) throw new AppError('validation', 'validation.required', { field: 'target' });
   if (target !== 'order' && target !== 'preOrder') throw new AppError('validation', 'validation.invalid', { field: 'target' });

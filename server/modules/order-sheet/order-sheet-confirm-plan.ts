@@ -2,8 +2,8 @@ import { moneyOut, type MoneyJson } from '../../../core/api-money.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
 import { lineKey } from '../../../core/cart-state.ts';
 import type { NewBasketLine, StoredBasketLine } from '../basket/basket.repository.ts';
-import { storedLinesByItem, storedSeasonQuantities } from '../basket/stored-basket-lines.ts';
-import { unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
+import { plannedBasketLine, storedLinesByItem, storedSeasonQuantities } from '../basket/stored-basket-lines.ts';
+import type { BuyerProduct } from '../basket/buyer-products.ts';
 import type { JudgedRow } from './order-sheet-judge.ts';
 import type { SheetInput } from './sheet-input.ts';
 
@@ -113,21 +113,8 @@ export function planConfirm(rows: readonly JudgedRow[], current: readonly Stored
       refuse(judged.messageKey ?? 'orderSheet.confirm.notAdded', judged.params ?? {});
       continue;
     }
-    const cents = unitPriceCents(product, variant, { orderType: context.target, quantity });
-    basket.set(key, {
-      product_id: product.id,
-      variant_id: variant?.id ?? null,
-      sku: product.sku,
-      variant_sku: variant?.variantSku ?? null,
-      order_type: context.target,
-      quantity,
-      quantities: JSON.stringify(quantities),
-      custom_attributes: existing?.custom_attributes ?? null,
-      packs: existing?.packs ?? null,
-      unit_price_cents: cents,
-      old_price_cents: null,
-      created_at: existing?.created_at,
-    });
+    const written = plannedBasketLine({ product, variant, orderType: context.target, quantity, quantities }, existing);
+    basket.set(key, written);
     plan.went.push({
       line: row.line,
       sku: product.sku,
@@ -136,7 +123,7 @@ export function planConfirm(rows: readonly JudgedRow[], current: readonly Stored
       orderType: context.target,
       quantity,
       ...(context.target === 'preOrder' ? { quantities } : {}),
-      price: moneyOut(cents, product.currency),
+      price: moneyOut(written.unit_price_cents, product.currency),
     });
   }
   plan.lines = [...basket.values()];

@@ -4,7 +4,7 @@ import { lineKey } from '../../../core/cart-state.ts';
 import { stepFor } from '../../../core/quantity.ts';
 import { mustNotOversell } from '../../../core/stock-allocation.ts';
 import type { NewBasketLine, StoredBasketLine } from '../basket/basket.repository.ts';
-import { storedLinesByItem, storedSeasonQuantities } from '../basket/stored-basket-lines.ts';
+import { plannedBasketLine, storedLinesByItem, storedSeasonQuantities } from '../basket/stored-basket-lines.ts';
 import { stockOf, unitPriceCents, type BuyerProduct } from '../basket/buyer-products.ts';
 
 // Reorder (docs/product.md, Orders): which of an order's lines go into the buyer's current carts, with how much,
@@ -124,22 +124,8 @@ export function planReorder(requested: readonly ReorderLine[], current: readonly
     else outcome.added.push({ ...shown, quantity: result.quantity });
 
     const quantity = line.orderType === 'order' ? (existing?.quantity ?? 0) + result.quantity : quantities.reduce((sum, q) => sum + q, 0);
-    basket.set(key, {
-      product_id: product.id,
-      variant_id: variant?.id ?? null,
-      sku: product.sku,
-      variant_sku: variant?.variantSku ?? null,
-      order_type: line.orderType,
-      quantity,
-      quantities: JSON.stringify(quantities),
-      // A line already in the cart keeps its own details; a new one takes the order line's.
-      custom_attributes: existing ? existing.custom_attributes : line.customAttributes,
-      packs: existing?.packs ?? null,
-      // Changed by the reorder, the line counts as saved again at today's price for its new quantity (like a save in the cart).
-      unit_price_cents: unitPriceCents(product, variant, { orderType: line.orderType, quantity }),
-      old_price_cents: null,
-      created_at: existing?.created_at,
-    });
+    // A line already in the cart keeps its own details; a new one takes the order line's.
+    basket.set(key, plannedBasketLine({ product, variant, orderType: line.orderType, quantity, quantities }, existing, line.customAttributes));
   }
   return { lines: [...basket.values()], ...outcome };
 }

@@ -3,12 +3,14 @@ import path from 'node:path';
 import * as zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderSheetMaxLines, orderSheetMaxRowsRead } from '../../../../core/order-sheet-limits.ts';
+import { zip, type ZipPart } from '../../../../tests/support/zip-writer.ts';
 import { readOrderSheetFile } from './read-order-sheet-file.ts';
 import type { SheetFileOptions, SheetFileReading } from './read-workbook.ts';
 import { createSheetFileReader, defaultSheetReaderOptions } from './sheet-reader-pool.ts';
 
 // Real files (tests/fixtures/order-sheets, made by scripts/make-order-sheet-fixtures.ts: LibreOffice Calc
-// in the German and English locales, and exceljs) read through the reader's worker thread.
+// in the German and English locales, exceljs, and a copy protected with a password as Excel does it) read
+// through the reader's worker thread.
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures/order-sheets');
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
@@ -42,6 +44,21 @@ describe('files saved by LibreOffice Calc from a CSV', () => {
         { line: 4, sku: '', variantSku: null, quantity: 3, readRefusal: { messageKey: 'orderSheet.file.row.skuDate' } },
         { line: 5, sku: '100000', variantSku: null, quantity: 2, readRefusal: { messageKey: 'orderSheet.file.row.skuScientific' } },
         { line: 6, sku: '4006381333931230', variantSku: null, quantity: 1, readRefusal: { messageKey: 'orderSheet.file.row.skuLongNumber', params: { value: '4006381333931230' } } },
+        { line: 7, sku: 'B-300', variantSku: null, quantity: null, readRefusal: { messageKey: 'orderSheet.file.row.quantityNotWhole', params: { value: '2.5' } } },
+        { line: 8, sku: 'C-400', variantSku: null, quantity: null, readRefusal: { messageKey: 'orderSheet.file.row.quantityText', params: { value: 'fünf' } } },
+        { line: 10, sku: 'D-500', variantSku: null, quantity: null },
+      ]);
+    });
+  }
+
+  for (const name of ['gnumeric-de.xlsx', 'gnumeric-en.xlsx']) {
+    it(`${name}: the same list as Gnumeric stored it, in inline strings, 1E+05 as the plain number it shows`, async () => {
+      expect(rowsOf(await read(fixture(name)))).toEqual([
+        { line: 2, sku: '100', skuFromNumber: true, variantSku: null, quantity: 12 },
+        { line: 3, sku: 'A-200', variantSku: null, quantity: 5 },
+        { line: 4, sku: '', variantSku: null, quantity: 3, readRefusal: { messageKey: 'orderSheet.file.row.skuDate' } },
+        { line: 5, sku: '100000', skuFromNumber: true, variantSku: null, quantity: 2 },
+        { line: 6, sku: '4006381333931234', variantSku: null, quantity: 1, readRefusal: { messageKey: 'orderSheet.file.row.skuLongNumber', params: { value: '4006381333931234' } } },
         { line: 7, sku: 'B-300', variantSku: null, quantity: null, readRefusal: { messageKey: 'orderSheet.file.row.quantityNotWhole', params: { value: '2.5' } } },
         { line: 8, sku: 'C-400', variantSku: null, quantity: null, readRefusal: { messageKey: 'orderSheet.file.row.quantityText', params: { value: 'fünf' } } },
         { line: 10, sku: 'D-500', variantSku: null, quantity: null },
@@ -110,6 +127,8 @@ describe('files that are refused, each quickly and with its message', () => {
     ['truncated.xlsx', 'orderSheet.file.corrupt'],
     ['billion-laughs.xlsx', 'orderSheet.file.xmlDeclarations'],
     ['zip-bomb.xlsx', 'orderSheet.file.tooBigUnpacked'],
+    // Protected with a password the way Excel does it (ECMA-376 agile encryption), not a hand-made directory.
+    ['encrypted.xlsx', 'orderSheet.file.encrypted'],
   ])('%s → %s', async (name, messageKey) => {
     expect(await refusedQuickly(fixture(name))).toMatchObject({ messageKey });
   });
@@ -138,7 +157,7 @@ describe('files that are refused, each quickly and with its message', () => {
 
   it('an entry that unpacks to more than its directory says is a broken file', async () => {
     const parts = partsOf(fixture('exceljs-order.xlsx'));
-    const lying = zip(parts, (name, size) => (name === 'xl/sharedStrings.xml' ? Math.floor(size / 2) : size));
+    const lying = zip(parts, { statedSize: (name, size) => (name === 'xl/sharedStrings.xml' ? Math.floor(size / 2) : size) });
     expect(await read(lying)).toEqual({ refusal: { messageKey: 'orderSheet.file.corrupt' } });
   });
 });
@@ -166,56 +185,13 @@ describe('limits and the worker thread', () => {
   });
 });
 
-interface Part {
-  name: string;
-  data: Buffer;
-}
-
-/** A ZIP of `parts`, deflated; `statedSize` may make the directory lie about an entry's size. */
-function zip(parts: Part[], statedSize: (name: string, size: number) => number = (_name, size) => size): Uint8Array {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const packed = zlib.deflateRawSync(part.data);
-    const size = statedSize(part.name, part.data.length);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(zlib.crc32(part.data), 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    central.push(entry, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
-}
-
-
 /** The parts of a stored ZIP whose entries are deflated (as exceljs writes them). */
-function partsOf(bytes: Uint8Array): Part[] {
+function partsOf(bytes: Uint8Array): ZipPart[] {
   const buffer = Buffer.from(bytes);
   const end = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   const count = buffer.readUInt16LE(end + 10);
   let at = buffer.readUInt32LE(end + 16);
-  const parts: Part[] = [];
+  const parts: ZipPart[] = [];
   for (let index = 0; index < count; index++) {
     const method = buffer.readUInt16LE(at + 10);
     const packedSize = buffer.readUInt32LE(at + 20);

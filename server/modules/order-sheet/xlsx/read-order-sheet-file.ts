@@ -8,7 +8,7 @@ import { readZipDirectory } from './zip-directory.ts';
 // An uploaded order-sheet file read into rows, or refused with its message (docs/product.md, Order sheets:
 // files). What costs nothing is judged here, on the request thread, before a thread is asked: the size, the
 // kind of file from its first bytes, and the ZIP's directory (a zip bomb is refused from it in well under
-// a millisecond). Unpacking and parsing happen on the reader's thread.
+// a millisecond). Unpacking and parsing happen on the reader’s thread, which takes the bytes (sheet-reader-pool.ts).
 
 export async function readOrderSheetFile(reader: SheetFileReader, bytes: Uint8Array, options: SheetFileOptions): Promise<SheetFileReading> {
   if (bytes.byteLength > orderSheetMaxFileBytes) return { refusal: sheetFileRefusal('tooLarge', { maxMb: orderSheetMaxFileBytes / 1024 / 1024 }) };

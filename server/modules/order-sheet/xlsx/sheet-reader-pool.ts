@@ -22,6 +22,7 @@ export interface SheetReaderPoolOptions {
 }
 
 export interface SheetFileReader {
+  /** Takes the bytes: a whole buffer is handed to the thread, and is empty here afterwards. */
   read(bytes: Uint8Array, options: SheetFileOptions): Promise<SheetFileReading>;
   close(): Promise<void>;
 }
@@ -70,10 +71,12 @@ export function createSheetFileReader(options: SheetReaderPoolOptions = defaultS
       thread.on('error', onLost);
       thread.on('exit', onLost);
       thread.ref();
-      // A copy of its own for the thread, handed over rather than copied once more (a Buffer's `slice` would
-      // share Node's pooled memory, which cannot be handed over).
-      const copy = new Uint8Array(bytes);
-      thread.postMessage({ id, bytes: copy, options: readOptions } satisfies SheetReaderRequest, [copy.buffer]);
+      // Handed over, not copied, when the bytes are a whole buffer of their own (an uploaded file of more
+      // than a few KB is): a 10 MB sheet is then in memory once on its way to the thread. A view into Node's
+      // pooled memory cannot be handed over and is copied first.
+      const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const handed = whole ? bytes : new Uint8Array(bytes);
+      thread.postMessage({ id, bytes: handed, options: readOptions } satisfies SheetReaderRequest, [handed.buffer as ArrayBuffer]);
     });
 
   return {
