@@ -24,6 +24,8 @@ export default [
     route('wishlist', 'routes/wishlist.tsx'),
     // Quick order: a pasted list read into an order-sheet import, its preview (?import=) and confirmation.
     route('order-sheet', 'routes/order-sheet.tsx'),
+    // Download: an import's rows as an XLSX file to correct and upload again (resource route).
+    route('order-sheet/corrections', 'routes/order-sheet.corrections.ts'),
     route('search', 'routes/search.tsx'),
     // The account area: one layout with the account navigation; a page joins with its route here and
     // its entry in app/features/layout/account-menu-items.ts.

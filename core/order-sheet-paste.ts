@@ -112,9 +112,15 @@ function readLine(cells: readonly string[], numberSeparator: string | null, line
   const row: SheetInputRow = { line, sku, quantity: 'value' in quantity ? quantity.value : null, ...(variantSku ? { variantSku } : {}) };
   if ('refusal' in quantity) return { ...row, readRefusal: quantity.refusal };
   if (!row.quantity) return null;
-  if (sku === '') return { ...row, readRefusal: refusal('orderSheet.sku.missing') };
-  if (isScientific(sku)) return { ...row, readRefusal: refusal('orderSheet.sku.scientific', { value: sku }) };
-  return row;
+  const refusedSku = readSkuRefusal(sku);
+  return refusedSku ? { ...row, readRefusal: refusedSku } : row;
+}
+
+/** Why an item number cannot be read as one (none, or digits lost to scientific notation); null when it can. The preview's typed sku is held to the same. */
+export function readSkuRefusal(sku: string): PasteRefusal | null {
+  if (sku === '') return refusal('orderSheet.sku.missing');
+  if (isScientific(sku)) return refusal('orderSheet.sku.scientific', { value: sku });
+  return null;
 }
 
 /** The pasted text's rows with a quantity (or the reader's refusal of one), or the refusal of the whole paste. */

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/order-sheet';
 import { appLoadContext } from '../app-context';
@@ -7,10 +6,9 @@ import { PasteForm } from '../features/order-sheet/paste-form';
 import { UploadForm } from '../features/order-sheet/upload-form';
 import { sheetIntents } from '../features/order-sheet/sheet-fields';
 import { SheetPreview } from '../features/order-sheet/sheet-preview';
+import { useConfirmedToast } from '../features/order-sheet/use-confirmed-toast';
 import { useTranslation } from '../lib/i18n';
 import { pageTitle } from '../lib/page-title';
-import { cartHref, useCartStore } from '../stores/cart-store';
-import { useInterfaceStore } from '../stores/interface-store';
 
 // /order-sheet (docs/product.md, Order sheets): quick order from a list. The start forms read a pasted
 // list or an uploaded XLSX sheet into an import on the server; /order-sheet?import=<id> is its preview, which survives a reload:
@@ -40,16 +38,7 @@ export default function OrderSheetPage({ loaderData, actionData }: Route.Compone
   const uploadProblem = problemOf(sheetIntents.upload);
   const formProblem = actionData && !actionData.ok && actionData.intent !== sheetIntents.paste && actionData.intent !== sheetIntents.upload ? actionData : null;
 
-  // After confirming: the add-to-cart toast with the way to the cart, and the header's cart counts anew.
-  useEffect(() => {
-    if (!actionData?.ok || actionData.intent !== sheetIntents.confirm) return;
-    void useCartStore.getState().load();
-    useInterfaceStore.getState().showToast({
-      message: { code: 'product.added.to.cart', params: { count: actionData.added } },
-      type: 'success',
-      actions: [{ label: 'cart.open', href: cartHref(actionData.target) }],
-    });
-  }, [actionData]);
+  useConfirmedToast(sheet);
 
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-testid="order-sheet-page">

@@ -5,31 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, isPlain, loadCatalogue, pick, type ApiClient, type TestProduct } from './basket-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 import type { OrderSheetAnswer } from '../../server/modules/order-sheet/order-sheet.service.ts';
-import { rowOf } from './order-sheet-fixtures.ts';
+import { boundary, multipart, rowOf, type Part } from './order-sheet-fixtures.ts';
 
 // POST /api/orderSheet/upload: real files (tests/fixtures/order-sheets, made by LibreOffice Calc and
 // exceljs) become imports judged like a paste; hostile files and malformed multipart bodies are refused
 // with their message keys, and nothing is stored on a refusal.
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/order-sheets');
-const boundary = '----order-sheet-upload-test';
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-}
-
-function multipart(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? '\r\nContent-Type: application/octet-stream' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 let shop: TestShop;
 let customer: ApiClient;

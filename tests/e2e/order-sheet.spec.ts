@@ -216,6 +216,96 @@ test('without JavaScript a pasted list is previewed, corrected and confirmed wit
   }
 });
 
+/** An item number the catalogue does not have, but whose normalised form is `product`'s: answered with "did you mean" it. */
+const typoOf = (product: { sku: string }) => product.sku.toLowerCase().replaceAll('-', ' ');
+
+test('an unknown sku takes its "did you mean" with one click, or a typed sku; the rows download as an XLSX to correct', async ({ page }) => {
+  test.setTimeout(90_000);
+  const [a, b] = products.plain;
+  await signInWithBasket(page, []);
+  await page.goto('/order-sheet');
+  await pasteList(page, [`${typoOf(a!)};2`, `${unknownSku};3`].join('\n'));
+  await expect(row(page, 1)).toHaveAttribute('data-status', 'refused');
+
+  // The corrections file: the rows as the page shows them, with the suggestion, ready to upload again.
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('sheet-corrections').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('bestellliste-korrekturen.xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).values).toEqual([undefined, 'Artikelnummer', 'Variante', 'Menge', 'Status', 'Hinweis', 'Meinten Sie']);
+  expect(sheet.getRow(2).values).toEqual([undefined, typoOf(a!), undefined, 2, 'Abgelehnt', `Die Artikelnummer „${typoOf(a!)}“ kennen wir nicht.`, `${a!.sku} (${a!.name})`]);
+  expect(sheet.getCell('A3').value).toBe(unknownSku);
+  expect(sheet.getCell('C3').value).toBe(3);
+
+  // One click on the suggestion: the row names that article and is judged again, without a reload.
+  const url = page.url();
+  await row(page, 1).getByTestId('row-suggestion').filter({ hasText: a!.sku }).click();
+  await expect(row(page, 1)).toHaveAttribute('data-status', 'ready');
+  await expect(row(page, 1).getByTestId('row-sku')).toContainText(a!.sku);
+  await expect(row(page, 1).getByTestId('row-product')).toHaveText(a!.name);
+  // A sku typed into the row.
+  await row(page, 2).getByTestId('row-sku-input').fill(b!.sku);
+  await row(page, 2).getByTestId('row-save').click();
+  await expect(row(page, 2)).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('count-ready')).toHaveText('2');
+  expect(page.url()).toBe(url);
+});
+
+test('without JavaScript a row edit and the confirmation post, redirect and end on the preview’s GET', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [a, b] = products.plain;
+  const context = await newContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    const api = await startSessionWithBasket(page, []);
+    await page.goto('/order-sheet');
+    await pasteList(page, [`${typoOf(a!)};2`, `${b!.sku};3`, `${unknownSku};4`].join('\n'));
+    const preview = page.url();
+
+    // Each form: a POST answered by a redirect to the preview, so the page shown is a GET a reload repeats safely.
+    const endsOnGet = async (submit: () => Promise<void>) => {
+      const navigated = page.waitForNavigation();
+      await submit();
+      const response = (await navigated)!;
+      expect(response.request().method()).toBe('GET');
+      expect(response.request().redirectedFrom()?.method()).toBe('POST');
+      expect(page.url()).toBe(preview);
+    };
+    await endsOnGet(() => row(page, 1).getByTestId('row-suggestion').filter({ hasText: a!.sku }).click());
+    await expect(row(page, 1)).toHaveAttribute('data-status', 'ready');
+    await endsOnGet(async () => {
+      await row(page, 2).getByTestId('row-quantity').fill('5');
+      await row(page, 2).getByTestId('row-save').click();
+    });
+    await expect(row(page, 2).getByTestId('row-quantity')).toHaveValue('5');
+
+    // A refused edit re-renders the page with its message, nothing changed.
+    await row(page, 3).getByTestId('row-sku-input').fill('1E+05');
+    await row(page, 3).getByTestId('row-save').click();
+    await expect(page.getByTestId('sheet-problem')).toContainText('wissenschaftlicher Schreibweise');
+    await page.goto(preview);
+    await expect(row(page, 3).getByTestId('row-sku')).toContainText(unknownSku);
+
+    await endsOnGet(() => page.getByTestId('confirm-submit').click());
+    await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+    await expect(page.getByTestId('confirmed-lines').locator('li')).toHaveCount(2);
+    // A reload is the GET again: still confirmed once, the cart as the confirmation left it.
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe('GET');
+    await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+    const basket = await api.basket();
+    expect(basket.items.filter((item) => item.orderType === 'order').map((item) => [item.sku, item.quantity])).toEqual(
+      expect.arrayContaining([[a!.sku, 2], [b!.sku, 5]]),
+    );
+    expect(basket.items.filter((item) => item.orderType === 'order')).toHaveLength(2);
+  } finally {
+    await context.close();
+  }
+});
+
 test('quick order in English, as cards on a phone', async ({ page }) => {
   test.setTimeout(90_000);
   const { text, batchedLine, unknownLine } = fiveLines();

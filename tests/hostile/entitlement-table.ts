@@ -74,6 +74,7 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
   ['POST /api/orderSheet/upload',                        401,          login,      '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart'],
   ['GET /api/orderSheet/:importId',                      401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
+  ['GET /api/orderSheet/:importId/corrections',          401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['POST /api/orderSheet/:importId/rows/:line',          401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['POST /api/orderSheet/:importId/confirm',             401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   // Orders: the buyer's company only; placing one needs an Idempotency-Key (400 without one). The order
@@ -185,6 +186,9 @@ export const entitlementTable: readonly TableRow[] = [
   // Quick order: buyers only, like the carts. A form post without a known intent is refused (400), nothing made.
   ['GET /order-sheet',                                   toLanding,    toHome,     200,      200,      200,      200,      200],
   ['POST /order-sheet',                                  toLanding,    toHome,     400,      400,      400,      400,      400],
+  // The corrections download of an import nobody has: 404 alike; a download only reads.
+  ['GET /order-sheet/corrections',                       toLanding,    toHome,     '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
+  ['POST /order-sheet/corrections',                      toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   // Checkout: buyers only; a plain request has an empty order cart, so page and form post (refused, nothing
   // placed) go back to the cart. The thank-you page without a valid order id is the 404 page.
   ['GET /checkout',                                      toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],
@@ -258,6 +262,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /api/order/:id/document': { path: '/api/order/987654323/document' },
   'POST /api/orderSheet/paste': { json: {} },
   'GET /api/orderSheet/:importId': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA' },
+  'GET /api/orderSheet/:importId/corrections': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/corrections' },
   'POST /api/orderSheet/:importId/rows/:line': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/rows/1', json: { quantity: 2 } },
   'POST /api/orderSheet/:importId/confirm': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/confirm', json: { mode: 'set' } },
   'GET /api/account/document/:id': { path: '/api/account/document/987654323' },

@@ -71,7 +71,7 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'POST /api/order/:id/reorder': { lines: [0] },
     // A paste with a known, an unknown and an unreadable line; an import id nobody has for the rest.
     'POST /api/orderSheet/paste': { text: `Artikel\tMenge\n${product.sku}\t2\nNO-SUCH-SKU\t3\n${product.sku}\t2,5`, target: 'order' },
-    'POST /api/orderSheet/:importId/rows/:line': { quantity: 2, variantSku: null },
+    'POST /api/orderSheet/:importId/rows/:line': { quantity: 2, variantSku: null, sku: product.sku },
     'POST /api/orderSheet/:importId/confirm': { mode: 'add' },
     'PUT /api/address/:id': { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: { code: 'DE' }, isDefault: true },
     // An id no demo company has: the attack reaches the served-company check.
@@ -120,6 +120,7 @@ export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): B
     '/my-account/order-history/export': [['format', 'xlsx'], ['withLines', '1'], ['search', 'hostile'], ['sort', 'orderNumber:asc']],
     '/my-account/invoices': [['search', 're-'], ['type', 'invoice'], ['status', 'overdue'], ['from', '2024-01-01'], ['to', '2026-12-31'], ['sort', 'dueDate:asc'], ['page', '1']],
     '/my-account/invoices/export': [['format', 'csv'], ['type', 'credit'], ['status', 'open']],
+    '/order-sheet/corrections': [['import', 'AAAAAAAAAAAAAAAAAAAAAA']],
     '/my-account/customer-accounts': [['search', '1000']],
     '/my-account/users': [['activityPage', '1'], ['edit', '1']],
     '/my-account/addresses': [['edit', '1'], ['delete', '1']],

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data, redirect, replace } from 'react-router';
 import { orderSheetMaxFileBytes, orderSheetMaxUploadBodyBytes } from '../../../core/order-sheet-limits';
 import { readPastedQuantity, type Quantity } from '../../../core/order-sheet-paste';
 import { isAppError, meetsRequirement, parseInput, pathLine, announcedLengthHeaders } from '../../../server/page-surface.server';
@@ -9,8 +9,9 @@ import type { OrderSheetTarget } from './sheet-view';
 
 // The loader and action glue of /order-sheet (docs/product.md, Order sheets): the import named in the URL
 // (GET /api/orderSheet/{importId}'s answer, read in process), and the forms that make one from pasted text
-// or an uploaded XLSX file (as POST /api/orderSheet/paste and /upload), change one row and confirm it. Every form is a plain post, so the page works without JavaScript; a new
-// import is answered with a redirect to its preview, which survives a reload.
+// or an uploaded XLSX file (as POST /api/orderSheet/paste and /upload), change one row and confirm it. Every form is a plain post, so the page works without JavaScript.
+// A form that succeeded is answered with a redirect to the preview (Post/Redirect/Get): a reload shows it
+// again instead of posting twice, and what a confirmation put into the cart is part of the import it shows.
 
 /** What a refused form says: its message (and the values to say it with), and the row it is about. */
 export interface SheetFormProblem {
@@ -22,19 +23,6 @@ export interface SheetFormProblem {
   /** The pasted text and target, so a refused paste or upload keeps what the buyer chose. */
   text?: string;
   target?: OrderSheetTarget;
-}
-
-export interface SheetConfirmed {
-  ok: true;
-  intent: typeof sheetIntents.confirm;
-  added: number;
-  target: OrderSheetTarget;
-}
-
-export interface SheetRowChanged {
-  ok: true;
-  intent: typeof sheetIntents.row;
-  line: number;
 }
 
 const refuse = (problem: Omit<SheetFormProblem, 'ok'>, status = 400) => data<SheetFormProblem>({ ok: false, ...problem }, { status });
@@ -117,8 +105,12 @@ async function uploadFromForm({ services, ctx }: AppLoadContext, form: FormData)
 async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: string, form: FormData) {
   const line = pathLine({ line: form.get('line') });
   const variantSku = form.get('variantSku');
-  const change: { quantity?: number; quantities?: number[]; variantSku?: string } = {};
+  // A "did you mean" button names its sku as `suggestion`; the row's sku field is `sku`.
+  const sku = form.get('suggestion') ?? form.get('sku');
+  const change: { quantity?: number; quantities?: number[]; variantSku?: string; sku?: string } = {};
   if (typeof variantSku === 'string' && variantSku !== '') change.variantSku = variantSku;
+  // Removing a line needs no item number: a line without one can be removed too.
+  if (typeof sku === 'string' && form.get('remove') !== '1') change.sku = sku.trim();
   if (form.get('remove') === '1') {
     // "Remove": a quantity of 0 leaves the line out.
     change.quantity = 0;
@@ -141,15 +133,16 @@ async function changeRowFromForm({ services, ctx }: AppLoadContext, importId: st
     }
     throw error;
   }
-  return { ok: true as const, intent: sheetIntents.row, line } satisfies SheetRowChanged;
+  // Replace, not push: each saved row would otherwise be a step of its own in the browser's history.
+  return replace(previewPath(importId));
 }
 
 async function confirmFromForm({ services, ctx }: AppLoadContext, importId: string, form: FormData) {
   const mode = form.get('mode');
   if (!confirmModes.includes(mode as ConfirmMode)) return refuse({ intent: sheetIntents.confirm, messageKey: 'quick_order.confirm.mode_invalid' });
-  const answer = await services.orderSheet.confirm(ctx, importId, mode as ConfirmMode);
-  const sheet = await services.orderSheet.getImport(ctx, importId);
-  return { ok: true as const, intent: sheetIntents.confirm, added: answer.added, target: sheet.target } satisfies SheetConfirmed;
+  // The import now carries its confirmation, which the preview shows (and a second confirm answers alike).
+  await services.orderSheet.confirm(ctx, importId, mode as ConfirmMode);
+  return replace(previewPath(importId));
 }
 
 export async function orderSheetAction(app: AppLoadContext, request: Request) {

@@ -16,3 +16,8 @@ export type RowStatus = (typeof rowStatuses)[number];
 export function previewPath(importId: string): string {
   return `${orderSheetPath}?${importParam}=${encodeURIComponent(importId)}`;
 }
+
+/** The import's rows as an XLSX file to correct and upload again (app/routes/order-sheet.corrections.ts). */
+export function correctionsPath(importId: string): string {
+  return `${orderSheetPath}/corrections?${importParam}=${encodeURIComponent(importId)}`;
+}

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { SheetConfirmForm } from './sheet-confirm-form';
 import { SheetConfirmed } from './sheet-confirmed';
-import { orderSheetPath, type RowStatus } from './sheet-fields';
+import { correctionsPath, orderSheetPath, type RowStatus } from './sheet-fields';
 import { SheetRowItem } from './sheet-row-item';
 import { SheetStatusFilter } from './sheet-status-filter';
 import type { SheetView } from './sheet-view';
 
 // The preview of an import: its counts as filter chips, every line with its verdict (editable until the
-// import is confirmed), and the confirmation, or what a confirmation put into the cart.
+// import is confirmed), the rows as an XLSX file to correct in a spreadsheet, and the confirmation, or what
+// a confirmation put into the cart.
 
 export function SheetPreview({ sheet }: { sheet: SheetView }) {
   const { t } = useTranslation();
@@ -44,6 +45,12 @@ export function SheetPreview({ sheet }: { sheet: SheetView }) {
         </table>
       </div>
       {editable ? <SheetConfirmForm sheet={sheet} /> : null}
+      <p className="text-sm text-zinc-700">
+        <a href={correctionsPath(sheet.importId)} download className="font-medium text-brand-text hover:underline" data-testid="sheet-corrections">
+          {t('quick_order.corrections.download')}
+        </a>{' '}
+        {t('quick_order.corrections.hint')}
+      </p>
       <p className="text-sm">
         <Link to={orderSheetPath} className="font-medium text-brand-text hover:underline" data-testid="sheet-new">
           {t('quick_order.new')}

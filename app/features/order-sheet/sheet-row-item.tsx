@@ -13,7 +13,8 @@ import type { SheetRowView } from './sheet-view';
 // Its quantity (per season for a pre-order) and its variant are edited in a small form of its own, which
 // posts intent=row to the page's action: with JavaScript through a fetcher, without a reload; without it
 // as a plain post. The form sits in the last cell; the fields in other cells belong to it by `form=`.
-// "Remove" sets the quantity to 0, which leaves the line out (blank or 0 means skip).
+// "Remove" sets the quantity to 0, which leaves the line out (blank or 0 means skip). A line whose item number
+// names no article has a field to type it anew, and its "did you mean" articles are buttons of the same form.
 
 const cell = 'block px-3 py-1 sm:table-cell sm:py-2 sm:align-top';
 const phoneLabel = 'mr-1 text-xs font-medium text-zinc-600 sm:hidden';
@@ -32,6 +33,7 @@ export function SheetRowItem({ row, importId, editable }: { row: SheetRowView; i
   const busy = fetcher.state !== 'idle';
   const problem = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   const preOrder = row.quantities !== undefined;
+  const skuEditable = editable && row.status === 'refused' && !row.product;
   const quantityLabel = (season?: string) => (season ? t('quick_order.row.season_quantity', { line: row.line, season }) : t('quick_order.row.quantity', { line: row.line }));
 
   return (
@@ -56,6 +58,22 @@ export function SheetRowItem({ row, importId, editable }: { row: SheetRowView; i
         ) : (
           <span className="text-zinc-600">{t('quick_order.row.no_product')}</span>
         )}
+        {skuEditable ? (
+          <input
+            type="text"
+            name="sku"
+            form={formId}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            // A new answer (the row judged again) starts the field from the sku it now has.
+            key={row.input.sku}
+            defaultValue={row.input.sku}
+            aria-label={t('quick_order.row.sku', { line: row.line })}
+            className={`${fieldClass} mt-1 block w-full max-w-64 font-mono`}
+            data-testid="row-sku-input"
+          />
+        ) : null}
         {editable && row.variants && row.variants.length > 0 ? (
           <div className="mt-1">
             <label htmlFor={`variant-${row.line}`} className="mb-0.5 block text-xs font-medium text-zinc-700">
@@ -127,7 +145,7 @@ export function SheetRowItem({ row, importId, editable }: { row: SheetRowView; i
         )}
       </td>
       <td className={cell}>
-        <SheetRowVerdict row={row} />
+        <SheetRowVerdict row={row} formId={editable ? formId : undefined} busy={busy} />
         {problem ? (
           <p role="alert" className="mt-1 text-sm text-danger" data-testid="row-error">
             {t(problem.messageKey, problem.params)}
@@ -136,7 +154,7 @@ export function SheetRowItem({ row, importId, editable }: { row: SheetRowView; i
       </td>
       <td className={`${cell} sm:text-right`}>
         {editable ? (
-          <fetcher.Form method="post" action={previewPath(importId)} id={formId} className="flex flex-wrap gap-2 sm:justify-end" aria-label={t('quick_order.row.form', { line: row.line })}>
+          <fetcher.Form method="post" action={previewPath(importId)} id={formId} preventScrollReset className="flex flex-wrap gap-2 sm:justify-end" aria-label={t('quick_order.row.form', { line: row.line })}>
             <input type="hidden" name="intent" value={sheetIntents.row} />
             <input type="hidden" name="importId" value={importId} />
             <input type="hidden" name="line" value={row.line} />

@@ -23,8 +23,10 @@ export const rowChangeBody = z
     quantity: quantity.nullable().optional(),
     quantities: z.array(quantity.nullable()).max(24, 'validation.too_many_seasons').optional(),
     variantSku: z.string().trim().max(100).nullable().optional(),
+    // A corrected item number (a "did you mean" taken, or typed); what the paste reader refuses of one, the service refuses too.
+    sku: z.string().trim().min(1).max(100).optional(),
   })
-  .refine((body) => body.quantity !== undefined || body.quantities !== undefined || body.variantSku !== undefined, 'validation.required');
+  .refine((body) => body.quantity !== undefined || body.quantities !== undefined || body.variantSku !== undefined || body.sku !== undefined, 'validation.required');
 
 export const confirmBody = z.strictObject({ mode: z.enum(['set', 'add'], choiceError) });
 

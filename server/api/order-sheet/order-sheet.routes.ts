@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.ts';
+import { correctionsHeaders } from '../../modules/order-sheet/corrections/corrections-headers.ts';
 import type { Services } from '../../services.ts';
 import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody } from './order-sheet-input.ts';
 
@@ -7,7 +8,8 @@ import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody } from '.
 // 24 hours; nothing touches a cart before confirm.
 //   POST /api/orderSheet/paste                    → the import ({ text, target })
 //   GET  /api/orderSheet/{importId}               → the import, judged again against today's catalogue
-//   POST /api/orderSheet/{importId}/rows/{line}   → the import with the row changed ({ quantity?, quantities?, variantSku? })
+//   GET  /api/orderSheet/{importId}/corrections   → the rows as an XLSX file to correct and upload again
+//   POST /api/orderSheet/{importId}/rows/{line}   → the import with the row changed ({ quantity?, quantities?, variantSku?, sku? })
 //   POST /api/orderSheet/{importId}/confirm       → { added, lines, changes, basket } ({ mode: 'set' | 'add' }); once
 // An unknown, expired or someone else's import answers 404 error.order_sheet_not_found alike.
 
@@ -19,6 +21,11 @@ export default async function orderSheetRoutes(app: FastifyInstance, { services 
 
   app.get('/orderSheet/:importId', async (request) => {
     return services.orderSheet.getImport(request.ctx, pathImportId(request.params));
+  });
+
+  app.get('/orderSheet/:importId/corrections', async (request, reply) => {
+    const file = await services.orderSheet.corrections(request.ctx, pathImportId(request.params));
+    return reply.headers(correctionsHeaders(file)).send(Buffer.from(file.bytes));
   });
 
   app.post('/orderSheet/:importId/rows/:line', async (request) => {

@@ -70,6 +70,7 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   'POST /api/orderSheet/paste': 'buyer',
   'POST /api/orderSheet/upload': 'buyer',
   'GET /api/orderSheet/:importId': 'buyer',
+  'GET /api/orderSheet/:importId/corrections': 'buyer',
   'POST /api/orderSheet/:importId/rows/:line': 'buyer',
   'POST /api/orderSheet/:importId/confirm': 'buyer',
 

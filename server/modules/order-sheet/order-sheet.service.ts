@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { amountOut } from '../../../core/api-money.ts';
 import { basketLineLimit } from '../../../core/cart-state.ts';
-import { readPastedSheet } from '../../../core/order-sheet-paste.ts';
+import { readPastedSheet, readSkuRefusal } from '../../../core/order-sheet-paste.ts';
 import type { RequestContext } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { AppError } from '../../errors.ts';
@@ -13,6 +13,7 @@ import type { BuyerProductsRepository } from '../basket/buyer-products.repositor
 import type { VisibilitySource } from '../basket/buyer-scope.ts';
 import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { correctionsFile, correctionsSeasons, type CorrectionsFile } from './corrections/corrections-file.ts';
 import { previewOf, rowAnswer, summaryOf, type ImportAnswer, type PreviewEntry } from './order-sheet-answer.ts';
 import { planConfirm, type ConfirmedLine, type ConfirmMode, type ConfirmPlan, type RefusedAtConfirm } from './order-sheet-confirm-plan.ts';
 import { judgeSheet, type JudgedRow } from './order-sheet-judge.ts';
@@ -63,6 +64,7 @@ export interface RowChange {
   quantity?: number | null | undefined;
   quantities?: (number | null)[] | undefined;
   variantSku?: string | null | undefined;
+  sku?: string | undefined;
 }
 
 const newPublicId = () => randomBytes(16).toString('base64url');
@@ -188,7 +190,17 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
       return answer(ctx, stored, rows);
     },
 
-    /** Changes one row's quantity, season quantities or variant, and judges every row again (merging depends on all). */
+    /** The import's rows as an XLSX file to correct in a spreadsheet and upload again, judged as of now. */
+    async corrections(requestCtx: RequestContext, publicId: string): Promise<CorrectionsFile> {
+      const ctx = requireAccess(requestCtx, 'buyer');
+      const stored = await owned(ctx, publicId);
+      const input = inputOf(stored);
+      const { rows, rules } = await judged(ctx, input);
+      const seasons = correctionsSeasons(input.seasonIds ?? rules.seasonIds, { ids: rules.seasonIds, names: rules.seasonNames });
+      return correctionsFile(rows, stored.target, seasons, ctx.locale);
+    },
+
+    /** Changes one row's quantity, season quantities, variant or sku, and judges every row again (merging depends on all). */
     async changeRow(requestCtx: RequestContext, publicId: string, line: number, change: RowChange): Promise<OrderSheetAnswer> {
       const ctx = requireAccess(requestCtx, 'buyer');
       const stored = await owned(ctx, publicId);
@@ -196,8 +208,13 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
       const input = inputOf(stored);
       const index = input.rows.findIndex((row) => row.line === line);
       if (index < 0) throw new AppError('not_found', 'error.order_sheet_row_not_found');
-      // The buyer's edit replaces what was read: the reader's refusal of the row is theirs to overrule.
-      const { readRefusal: _read, ...row } = input.rows[index]!;
+      const skuRefusal = change.sku === undefined ? null : readSkuRefusal(change.sku);
+      if (skuRefusal) throw new AppError('validation', skuRefusal.messageKey, { field: 'sku', params: skuRefusal.params });
+      // The buyer's edit replaces what was read: the reader's refusal of the row is theirs to overrule, and
+      // a typed sku is text (its zeros are as typed, not lost to a number cell).
+      const { readRefusal: _read, ...read } = input.rows[index]!;
+      const { skuFromNumber: _number, ...typed } = read;
+      const row = change.sku === undefined || change.sku === read.sku ? read : { ...typed, sku: change.sku };
       const shopSeasonIds = (await deps.settings.getConfiguration(ctx)).seasons.map((season) => season._id);
       input.rows[index] = {
         ...row,

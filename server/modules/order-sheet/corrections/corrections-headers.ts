@@ -1,0 +1,10 @@
+// How the corrections file is answered, the same by the API and the page's download route: a download
+// with its file name, never kept by a shared cache (it is one buyer's list).
+
+export function correctionsHeaders(file: { fileName: string }): Record<string, string> {
+  return {
+    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'content-disposition': `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    'cache-control': 'private, no-store',
+  };
+}
