@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
-import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody } from './order-sheet-input.ts';
+import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody, templateQuery, templateRequestOf } from './order-sheet-input.ts';
 
 // Order sheets (docs/product.md, Order sheets; ADR 0024): an import is judged on the server and kept for
 // 24 hours; nothing touches a cart before confirm.
 //   POST /api/orderSheet/paste                    → the import ({ text, target })
+//   GET  /api/orderSheet/template                 → the buyer's personalised XLSX sheet (?scope, type, category)
 //   GET  /api/orderSheet/{importId}               → the import, judged again against today's catalogue
 //   POST /api/orderSheet/{importId}/rows/{line}   → the import with the row changed ({ quantity?, quantities?, variantSku? })
 //   POST /api/orderSheet/{importId}/confirm       → { added, lines, changes, basket } ({ mode: 'set' | 'add' }); once
@@ -15,6 +16,15 @@ export default async function orderSheetRoutes(app: FastifyInstance, { services 
   app.post('/orderSheet/paste', async (request) => {
     const body = parseInput(pasteBody, request.body);
     return services.orderSheet.pasteImport(request.ctx, body);
+  });
+
+  app.get('/orderSheet/template', async (request, reply) => {
+    const sheet = await services.orderSheetTemplate(request.ctx, templateRequestOf(parseInput(templateQuery, request.query)));
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="${sheet.fileName}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(sheet.bytes);
   });
 
   app.get('/orderSheet/:importId', async (request) => {
