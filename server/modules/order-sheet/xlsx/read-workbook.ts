@@ -76,7 +76,7 @@ export async function readWorkbook(bytes: Uint8Array, options: SheetFileOptions)
   }
 }
 
-/** A keys sheet's names (column A) and values (column B), text only; a name given twice keeps its first value. */
+/** A keys sheet's names (column A) and values (column B, text; a blank cell is ''); a name given twice keeps its first value. */
 async function readKeys(bytes: Uint8Array, entry: ZipEntry, parts: WorkbookParts): Promise<Record<string, string>> {
   const keys: Record<string, string> = Object.create(null);
   let read = 0;
@@ -84,7 +84,8 @@ async function readKeys(bytes: Uint8Array, entry: ZipEntry, parts: WorkbookParts
   for (const { cells } of rows) {
     const name = cells.get(0);
     const value = cells.get(1);
-    if (name?.kind === 'text' && value?.kind === 'text' && !(name.text in keys)) keys[name.text] = value.text;
+    if (name?.kind !== 'text' || name.text in keys) continue;
+    if (value === undefined || value.kind === 'text') keys[name.text] = value?.text ?? '';
   }
   return keys;
 }
