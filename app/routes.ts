@@ -24,6 +24,8 @@ export default [
     route('wishlist', 'routes/wishlist.tsx'),
     // Quick order: a pasted list read into an order-sheet import, its preview (?import=) and confirmation.
     route('order-sheet', 'routes/order-sheet.tsx'),
+    // Download: the buyer's personalised order sheet (XLSX), the file GET /api/orderSheet/template gives.
+    route('order-sheet/template', 'routes/order-sheet.template.ts'),
     route('search', 'routes/search.tsx'),
     // The account area: one layout with the account navigation; a page joins with its route here and
     // its entry in app/features/layout/account-menu-items.ts.

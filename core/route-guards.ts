@@ -25,6 +25,7 @@ export const guestForbiddenPaths = [
   '/detailed-cart',
   '/wishlist',
   '/order-sheet',
+  '/order-sheet/template',
   '/checkout',
 ] as const;
 

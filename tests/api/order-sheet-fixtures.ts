@@ -15,6 +15,7 @@ export interface SheetRow {
   params: Record<string, string | number>;
   variants?: { variantSku: string; name: string }[];
   suggestions?: { sku: string; name: string }[];
+  priceChange?: { old: number; new: number; currency: string };
 }
 
 export interface SheetAnswer {
@@ -22,6 +23,7 @@ export interface SheetAnswer {
   target: 'order' | 'preOrder';
   createdAt: string;
   expiresAt: string;
+  origin: { madeAt: string; pricesChanged: number } | { foreign: true } | null;
   summary: { lines: number; ready: number; adjusted: number; refused: number; merged: number };
   rows: SheetRow[];
   confirmed: null | Record<string, unknown>;

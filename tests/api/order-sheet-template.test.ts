@@ -4,13 +4,14 @@ import { clientFor, isPlain, loadCatalogue, pick, type ApiClient, type TestProdu
 import { categoryIds } from './catalog-fixtures.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 import { companyId, createCompany, createUser, insertOrder } from './order-history-fixtures.ts';
-import { rowOf, type SheetAnswer, type SheetRow } from './order-sheet-fixtures.ts';
+import { rowOf, type SheetAnswer } from './order-sheet-fixtures.ts';
 
 // GET /api/orderSheet/template (docs/product.md, Order sheets: the personalised sheet) on both databases: the
 // sheet of a category, of the assortment and of what the company bought, as the buyer may see it; and the
 // sheet uploaded again, with its keys verified (made for this customer, prices changed since) or not.
 
-type Answer = SheetAnswer & { origin: { madeAt: string; pricesChanged: number } | { foreign: true } | null; rows: (SheetRow & { priceChange?: { old: number; new: number; currency: string } })[] };
+/** exceljs reads the sheet protection but does not declare it. */
+const protectionOf = (sheet: ExcelJS.Worksheet) => (sheet as unknown as { sheetProtection: Record<string, unknown> }).sheetProtection;
 
 let shop: TestShop;
 let tenantId: number;
@@ -47,7 +48,7 @@ function rowsOf(workbook: ExcelJS.Workbook): Record<string, unknown>[] {
   return rows;
 }
 
-async function upload(client: ApiClient, bytes: Buffer, target: 'order' | 'preOrder' = 'order'): Promise<Answer> {
+async function upload(client: ApiClient, bytes: Buffer, target: 'order' | 'preOrder' = 'order'): Promise<SheetAnswer> {
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="target"\r\n\r\n${target}\r\n`),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sheet.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
@@ -149,7 +150,7 @@ describe('what the sheet shows whom', () => {
     for (const number of numbers) expect(typeof number).toBe('number');
 
     const sheet = (await sheetOf(customer.auth, category)).worksheets[0]!;
-    expect(sheet.sheetProtection).toMatchObject({ sheet: true });
+    expect(protectionOf(sheet)).toMatchObject({ sheet: true });
     const headers = (sheet.getRow(1).values as unknown[]).map(String);
     const quantity = headers.indexOf('Menge');
     sheet.getRow(2).eachCell({ includeEmpty: true }, (cell, column) => {
@@ -216,7 +217,7 @@ describe('the sheet uploaded again', () => {
     expect(row).toMatchObject({ status: 'ready', quantity: 3 });
     expect(row.priceChange).toBeUndefined();
     // Read again later, the import still knows where it came from.
-    expect(((await customer.get(`/api/orderSheet/${answer.importId}`)).body as Answer).origin).toEqual(answer.origin);
+    expect(((await customer.get(`/api/orderSheet/${answer.importId}`)).body as SheetAnswer).origin).toEqual(answer.origin);
   });
 
   it('a price changed since the sheet was made: the row says from and to, the summary how many', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.ts';
+import { templateHeaders } from '../../modules/order-sheet/template/order-sheet-template.service.ts';
 import type { Services } from '../../services.ts';
 import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody, templateQuery, templateRequestOf } from './order-sheet-input.ts';
 
@@ -20,11 +21,7 @@ export default async function orderSheetRoutes(app: FastifyInstance, { services 
 
   app.get('/orderSheet/template', async (request, reply) => {
     const sheet = await services.orderSheetTemplate(request.ctx, templateRequestOf(parseInput(templateQuery, request.query)));
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${sheet.fileName}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(sheet.bytes);
+    return reply.headers(templateHeaders(sheet)).send(sheet.bytes);
   });
 
   app.get('/orderSheet/:importId', async (request) => {
