@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, isPlain, loadCatalogue, pick, type ApiClient, type TestProduct } from './basket-fixtures.ts';
 import { categoryIds } from './catalog-fixtures.ts';
+import { createSigningKeyRepository } from '../../server/modules/order-sheet/template/signing-key.repository.ts';
 import { startTestShop, type TestShop } from './helper.ts';
 import { companyId, createCompany, createUser, insertOrder } from './order-history-fixtures.ts';
 import { rowOf, type SheetAnswer } from './order-sheet-fixtures.ts';
@@ -200,6 +201,17 @@ describe('what the company bought', () => {
     expect(rows.map((row) => [row.Artikelnummer, row.Menge])).toEqual(
       [[first.sku, 8], [second.sku, 2]].sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
     );
+  });
+});
+
+describe('the tenant’s signing key', () => {
+  it('is made once: app instances making it at the same moment end with the one stored', async () => {
+    await shop.db.updateTable('tenants').set({ order_sheet_key: null }).where('id', '=', tenantId).execute();
+    const instances = Array.from({ length: 4 }, () => createSigningKeyRepository(shop.db));
+    const keys = await Promise.all(instances.map((instance) => instance.keyOf(tenantId)));
+    const stored = (await shop.db.selectFrom('tenants').select('order_sheet_key').where('id', '=', tenantId).executeTakeFirstOrThrow()).order_sheet_key;
+    expect(stored).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const key of keys) expect(key.toString('base64url')).toBe(stored);
   });
 });
 

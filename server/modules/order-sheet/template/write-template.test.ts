@@ -109,6 +109,15 @@ describe('the personalised order sheet as written', () => {
     expect(reading.rows).toHaveLength(2);
   });
 
+  it('keys in a sheet that is only hidden (not veryHidden) are not read', async () => {
+    const workbook = await opened(await writeTemplate(sheetOf()));
+    workbook.getWorksheet('keys')!.state = 'hidden';
+    const reading = await readWorkbook(Buffer.from(await workbook.xlsx.writeBuffer()), { target: 'order', seasons: [] });
+    if ('refusal' in reading) throw new Error(reading.refusal.messageKey);
+    expect(reading.keys).toBeUndefined();
+    expect(reading.rows.every((row) => row.sheetPrice === undefined)).toBe(true);
+  });
+
   it('names columns by their letters', () => {
     expect([0, 5, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'F', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
   });
