@@ -26,6 +26,8 @@ export default [
     route('order-sheet', 'routes/order-sheet.tsx'),
     // Download: an import's rows as an XLSX file to correct and upload again (resource route).
     route('order-sheet/corrections', 'routes/order-sheet.corrections.ts'),
+    // Download: the buyer's personalised order sheet (XLSX), the file GET /api/orderSheet/template gives.
+    route('order-sheet/template', 'routes/order-sheet.template.ts'),
     route('search', 'routes/search.tsx'),
     // The account area: one layout with the account navigation; a page joins with its route here and
     // its entry in app/features/layout/account-menu-items.ts.

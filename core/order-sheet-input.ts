@@ -16,6 +16,11 @@ export interface SheetInputRow {
   quantity: number | null;
   /** Pre-order: one per season, in the order of `SheetInput.seasonIds`; null where blank. */
   quantities?: (number | null)[];
+  /**
+   * The net price (major units) a personalised sheet showed for the row, read from the column its keys name; the
+   * upload keeps it only when the keys' signature shows the sheet was made for this customer.
+   */
+  sheetPrice?: number;
   /** The reader already refused the row (a date or a 16-digit number in the sku column, a decimal comma, text in a quantity): the judge answers it as the row's verdict. */
   readRefusal?: { messageKey: string; params?: Record<string, string | number> };
 }

@@ -26,6 +26,7 @@ export const guestForbiddenPaths = [
   '/wishlist',
   '/order-sheet',
   '/order-sheet/corrections',
+  '/order-sheet/template',
   '/checkout',
 ] as const;
 

@@ -23,8 +23,9 @@ export { companyUserInputSchema } from './modules/company-users/company-user-inp
 export { financeExportQuery, financeListQuery, financeSorts } from './modules/finance/finance-list-query.ts';
 export { orderExportQuery, orderHistoryQuery, orderSorts } from './modules/orders/order-history-query.ts';
 export { parseAttributeFilters } from './api/material/material-query.ts';
-export { pathLine } from './api/order-sheet/order-sheet-input.ts';
+export { pathLine, templateQuery, templateRequestOf } from './api/order-sheet/order-sheet-input.ts';
 export { announcedLengthHeaders } from './http/announced-length.ts';
+export { templateHeaders } from './modules/order-sheet/template/order-sheet-template.service.ts';
 export { passwordChangeInputSchema } from './modules/users/password-change-input.ts';
 export { profileInputSchema } from './modules/users/profile-input.ts';
 export { resetMailInputSchema, resetPasswordInputSchema } from './modules/auth/password-reset-input.ts';

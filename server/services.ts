@@ -53,6 +53,9 @@ import { createOrderSheetUpload } from './modules/order-sheet/order-sheet-upload
 import { createSheetFileReader } from './modules/order-sheet/xlsx/sheet-reader-pool.ts';
 import { createOrderSheetService } from './modules/order-sheet/order-sheet.service.ts';
 import { createSheetCatalogueRepository } from './modules/order-sheet/sheet-catalogue.repository.ts';
+import { createOrderSheetTemplate } from './modules/order-sheet/template/order-sheet-template.service.ts';
+import { createSigningKeyRepository } from './modules/order-sheet/template/signing-key.repository.ts';
+import { createTemplateProductsRepository } from './modules/order-sheet/template/template-products.repository.ts';
 import { createOrderScopes } from './modules/orders/order-history-scope.ts';
 import { createFinanceReaders } from './modules/access/finance-readers.ts';
 import { createFinanceRepository } from './modules/finance/finance.repository.ts';
@@ -141,10 +144,20 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   // Uploaded order sheets are read on a worker thread of their own (ADR 0025), one reader for the API route
   // and the page's upload form; started on the first file, closed with the app.
   const sheetReader = createSheetFileReader();
+  // The key personalised order sheets are signed with: the template signs, the upload verifies (ADR 0026).
+  const signingKeys = createSigningKeyRepository(db);
   const orderSheetUpload = {
-    uploadImport: createOrderSheetUpload({ orderSheet, settings, reader: sheetReader }),
+    uploadImport: createOrderSheetUpload({ orderSheet, settings, reader: sheetReader, signingKeys }),
     close: () => sheetReader.close(),
   };
+  const orderSheetTemplate = createOrderSheetTemplate({
+    catalog,
+    products: buyerProducts,
+    templateProducts: createTemplateProductsRepository(db),
+    signingKeys,
+    settings,
+    clock,
+  });
   const orderStatusNames = createOrderStatusNames(settings, caches);
   // Whose orders a user sees, for the history, the documents and the finance view alike.
   const orderScopes = createOrderScopes(createOrderHistoryRepository(db), caches);
@@ -268,6 +281,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     basket,
     orderSheet,
     orderSheetUpload,
+    orderSheetTemplate,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,

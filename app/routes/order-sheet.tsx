@@ -4,6 +4,8 @@ import { appLoadContext } from '../app-context';
 import { loadOrderSheet, orderSheetAction } from '../features/order-sheet/order-sheet.server';
 import { PasteForm } from '../features/order-sheet/paste-form';
 import { UploadForm } from '../features/order-sheet/upload-form';
+import { TemplateLinks } from '../features/order-sheet/template-links';
+import { loadTemplateChoices } from '../features/order-sheet/template-links.server';
 import { sheetIntents } from '../features/order-sheet/sheet-fields';
 import { SheetPreview } from '../features/order-sheet/sheet-preview';
 import { useConfirmedToast } from '../features/order-sheet/use-confirmed-toast';
@@ -16,7 +18,9 @@ import { pageTitle } from '../lib/page-title';
 // expired, another user's) says so above the start form.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadOrderSheet(context.get(appLoadContext), new URL(request.url));
+  const app = context.get(appLoadContext);
+  const [page, templates] = await Promise.all([loadOrderSheet(app, new URL(request.url)), loadTemplateChoices(app)]);
+  return { ...page, templates };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function OrderSheetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { sheet, unavailable } = loaderData;
+  const { sheet, unavailable, templates } = loaderData;
   // The cart pages link here with the cart they show (?target=order|preOrder).
   const [searchParams] = useSearchParams();
   const startTarget = searchParams.get('target') === 'preOrder' ? 'preOrder' : 'order';
@@ -68,6 +72,7 @@ export default function OrderSheetPage({ loaderData, actionData }: Route.Compone
               <UploadForm problem={uploadProblem} defaultTarget={startTarget} />
             </section>
           </div>
+          <TemplateLinks categories={templates.categories} mayListBought={templates.mayListBought} />
         </>
       )}
     </div>

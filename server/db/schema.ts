@@ -35,6 +35,8 @@ export interface TenantsTable {
   slug: string;
   name: string;
   created_at: CreatedAt;
+  /** The key the tenant's personalised order sheets are signed with (migration 0045), made on first use. */
+  order_sheet_key: string | null;
 }
 
 export interface TenantHostsTable {
@@ -757,6 +759,8 @@ export interface OrderSheetImportsTable {
   expires_at: Timestamp;
   confirmed_at: Timestamp | null;
   confirmation: JsonText | null;
+  /** What an uploaded personalised sheet's keys said (JSON, migration 0045); null for a paste or a sheet without keys. */
+  origin: JsonText | null;
 }
 
 /** product_id is the API's domainId, domain_reference the (variant) sku. */

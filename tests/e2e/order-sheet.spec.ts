@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, newContext, test } from './fixtures.ts';
 import { cartLine, findCartProducts, signInWithBasket, startSessionWithBasket, toast, type CartProducts } from './cart-fixtures.ts';
-import { captureScreens, viewports, waitUntilSettled } from './helpers.ts';
+import { captureScreens, viewports, waitUntilSettled, withShopDatabase } from './helpers.ts';
 
 // Quick order (docs/product.md, Cart: Quick order): a pasted list becomes an order-sheet import whose preview
 // judges every line; the buyer corrects the lines, confirms, and finds them in the cart. With and without
@@ -185,6 +185,48 @@ test('an uploaded XLSX sheet is previewed like a paste; a file of another kind i
   await page.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
   await expect(page.getByTestId('confirmed-lines').locator('li')).toHaveCount(2);
+});
+
+test('the personalised sheet of a category is downloaded, filled in, uploaded and confirmed into the cart', async ({ page }) => {
+  const [a] = products.plain;
+  const categoryId = await withShopDatabase(async (db) => (await db.selectFrom('products').select('category_id').where('id', '=', a!.id).executeTakeFirstOrThrow()).category_id);
+  await signInWithBasket(page, []);
+  await page.goto('/order-sheet');
+  await page.getByTestId('template-category-order').selectOption(String(categoryId));
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('template-category-submit-order').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^bestellliste-\d{4}-\d\d-\d\d\.xlsx$/);
+
+  // Filled in as a buyer would: a quantity in the row of the article, nothing else changed.
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0]!;
+  const headers = Array.from(sheet.getRow(1).values as unknown[], String);
+  let filled = 0;
+  sheet.eachRow((row, line) => {
+    if (line > 1 && row.getCell(1).value === a!.sku) {
+      row.getCell(headers.indexOf('Menge')).value = 4;
+      filled += 1;
+    }
+  });
+  expect(filled).toBe(1);
+
+  await page.getByTestId('upload-file').setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+  });
+  await page.getByTestId('upload-submit').click();
+  await expect(page).toHaveURL(/\/order-sheet\?import=[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId('sheet-origin')).toContainText('persönliche Bestellliste');
+  await expect(page.getByTestId('sheet-row')).toHaveCount(1);
+  await expect(page.getByTestId('sheet-row').first()).toHaveAttribute('data-status', 'ready');
+  await page.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('sheet-confirmed')).toBeVisible();
+  await page.getByTestId('confirmed-cart').click();
+  await expect(page).toHaveURL(/\/detailed-cart\?type=order$/);
+  await expect(cartLine(page, a!.sku).getByTestId('line-quantity')).toHaveValue('4');
 });
 
 test('without JavaScript a pasted list is previewed, corrected and confirmed with plain forms', async ({ browser }) => {

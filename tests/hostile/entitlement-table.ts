@@ -72,6 +72,8 @@ export const entitlementTable: readonly TableRow[] = [
   // Order sheets: buyers, never the shared guest, like the cart they end in. An empty paste is a 400; an import
   // id nobody has (or someone else's, or an expired one) answers 404.
   ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
+  // The personalised order sheet (XLSX) of a category every buyer sees.
+  ['GET /api/orderSheet/template',                       401,          login,      200,      200,      200,      200,      200],
   ['POST /api/orderSheet/upload',                        401,          login,      '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart', '415 orderSheet.upload.notMultipart'],
   ['GET /api/orderSheet/:importId',                      401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['GET /api/orderSheet/:importId/corrections',          401,          login,      '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
@@ -189,6 +191,9 @@ export const entitlementTable: readonly TableRow[] = [
   // The corrections download of an import nobody has: 404 alike; a download only reads.
   ['GET /order-sheet/corrections',                       toLanding,    toHome,     '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found', '404 error.order_sheet_not_found'],
   ['POST /order-sheet/corrections',                      toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
+  // The personalised order sheet as a download for the page's session (a post answers 405).
+  ['GET /order-sheet/template',                          toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['POST /order-sheet/template',                         toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   // Checkout: buyers only; a plain request has an empty order cart, so page and form post (refused, nothing
   // placed) go back to the cart. The thank-you page without a valid order id is the 404 page.
   ['GET /checkout',                                      toLanding,    toHome,     '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order', '302 → /detailed-cart?type=order'],
@@ -261,6 +266,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'POST /api/order/:id/reorder': { path: '/api/order/987654323/reorder', json: {} },
   'GET /api/order/:id/document': { path: '/api/order/987654323/document' },
   'POST /api/orderSheet/paste': { json: {} },
+  'GET /api/orderSheet/template': { query: 'scope=category&category={category}&type=order' },
   'GET /api/orderSheet/:importId': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA' },
   'GET /api/orderSheet/:importId/corrections': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/corrections' },
   'POST /api/orderSheet/:importId/rows/:line': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/rows/1', json: { quantity: 2 } },
@@ -276,6 +282,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /erp/docs/static/*': { path: '/erp/docs/static/swagger-ui.css' },
   'GET /media/*': { path: '/media/logo.svg' },
   'GET /my-account/order-history/export': { query: 'format=csv' },
+  'GET /order-sheet/template': { query: 'scope=category&category={category}&type=order' },
   'GET /my-account/order-history/:id': { path: '/my-account/order-history/987654323' },
   'POST /my-account/order-history/:id': { path: '/my-account/order-history/987654323', form: { intent: 'reorder' } },
   'GET /my-account/order-history/:id/document': { path: '/my-account/order-history/987654323/document' },

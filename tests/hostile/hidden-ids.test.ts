@@ -76,6 +76,7 @@ const categoryEndpoints: Endpoint[] = [
   { name: 'GET /api/material?category=', surface: 'api', request: (p) => ({ method: 'GET', url: `/api/material?category=${p.categoryId}` }) },
   { name: 'GET /api/material/listMaterialWithVariants?category=', surface: 'api', request: (p) => ({ method: 'GET', url: `/api/material/listMaterialWithVariants?category=${p.categoryId}` }) },
   { name: 'GET /api/material/getFilterableAttributes?category=', surface: 'api', request: (p) => ({ method: 'GET', url: `/api/material/getFilterableAttributes?category=${p.categoryId}` }) },
+  { name: 'GET /api/orderSheet/template?category=', surface: 'api', request: (p) => ({ method: 'GET', url: `/api/orderSheet/template?scope=category&type=order&category=${p.categoryId}` }) },
   { name: 'GET /category/:verboseCategory', surface: 'page', request: (p) => ({ method: 'GET', url: `/category/x-${p.categoryId}` }) },
 ];
 

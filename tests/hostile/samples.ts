@@ -93,6 +93,8 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'GET /api/account/list/export': [['format', 'xlsx'], ['type', 'credit'], ['status', 'open'], ['from', '2025-01-01'], ['to', '2026-12-31'], ['search', 'gs-'], ['sort', 'amount:desc']],
     'GET /api/user/salesPersonCustomers': [['search', '1000']],
     'GET /api/user/companyActivity': [['page', '1'], ['pageSize', '20']],
+    // The personalised order sheet of a category the customer sees: the attack reaches the catalogue's checks.
+    'GET /api/orderSheet/template': [['scope', 'category'], ['category', String(category.id)], ['type', 'order']],
   };
   const body = bodies[key] ?? (method === 'GET' || method === 'HEAD' ? undefined : {});
   return { params, query: queries[key] ?? [], ...(body !== undefined ? { body: { kind: 'json', value: body } } : {}) };
@@ -129,6 +131,7 @@ export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): B
     '/thank-you': [['order', String(customerOrder?.id ?? 1)]],
     '/order-failed': [['order', String(customerOrder?.id ?? 1)]],
     '/reset': [['token', 'A'.repeat(43)]],
+    '/order-sheet/template': [['scope', 'category'], ['category', String(category.id)], ['type', 'order']],
   };
   const forms: Record<string, [string, string][]> = {
     '/locale': [['locale', 'en'], ['redirectTo', '/category']],

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { SheetConfirmForm } from './sheet-confirm-form';
 import { SheetConfirmed } from './sheet-confirmed';
+import { SheetOriginNotice } from './sheet-origin-notice';
 import { correctionsPath, orderSheetPath, type RowStatus } from './sheet-fields';
 import { SheetRowItem } from './sheet-row-item';
 import { SheetStatusFilter } from './sheet-status-filter';
@@ -20,6 +21,7 @@ export function SheetPreview({ sheet }: { sheet: SheetView }) {
   return (
     <div className="space-y-4" data-testid="sheet-preview" data-import={sheet.importId}>
       {sheet.confirmed ? <SheetConfirmed sheet={sheet} confirmed={sheet.confirmed} /> : null}
+      <SheetOriginNotice sheet={sheet} />
       <SheetStatusFilter summary={sheet.summary} current={status} onChange={setStatus} />
       <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
         <table className="block w-full text-left sm:table" data-testid="sheet-rows">

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { orderSheetMaxPasteBytes, orderSheetMaxQuantity } from '../../../core/order-sheet-limits.ts';
 import { AppError } from '../../errors.ts';
+import { urlRecordId } from '../../http/url-record-id.ts';
+import type { TemplateRequest } from '../../modules/order-sheet/template/order-sheet-template.service.ts';
 
 // The bodies and path parameters of the order-sheet routes (docs/product.md, Order sheets). The pasted text
 // itself is read by core/order-sheet-paste.ts, which refuses what it cannot read with its own messages.
@@ -27,6 +29,29 @@ export const rowChangeBody = z
     sku: z.string().trim().min(1).max(100).optional(),
   })
   .refine((body) => body.quantity !== undefined || body.quantities !== undefined || body.variantSku !== undefined || body.sku !== undefined, 'validation.required');
+
+/**
+ * GET /api/orderSheet/template's query: scope=category|assortment|bought, type=order|preOrder, and category=<id>
+ * with scope=category only (a value that is no category id answers like an unknown category, 404).
+ */
+export const templateQuery = z
+  .strictObject({
+    scope: z.enum(['category', 'assortment', 'bought'], choiceError),
+    type: target,
+    category: z.string({ error: 'validation.invalid' }).optional(),
+  })
+  .superRefine((query, issues) => {
+    if (query.scope === 'category' && query.category === undefined) issues.addIssue({ code: 'custom', path: ['category'], message: 'validation.required' });
+    if (query.scope !== 'category' && query.category !== undefined) issues.addIssue({ code: 'custom', path: ['category'], message: 'validation.invalid' });
+  });
+
+export function templateRequestOf(query: z.infer<typeof templateQuery>): TemplateRequest {
+  return {
+    scope: query.scope,
+    type: query.type,
+    categoryId: query.category === undefined ? null : urlRecordId(query.category, 'error.category_not_found', 'category'),
+  };
+}
 
 export const confirmBody = z.strictObject({ mode: z.enum(['set', 'add'], choiceError) });
 

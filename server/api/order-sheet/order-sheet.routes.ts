@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.ts';
 import { correctionsHeaders } from '../../modules/order-sheet/corrections/corrections-headers.ts';
+import { templateHeaders } from '../../modules/order-sheet/template/order-sheet-template.service.ts';
 import type { Services } from '../../services.ts';
-import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody } from './order-sheet-input.ts';
+import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody, templateQuery, templateRequestOf } from './order-sheet-input.ts';
 
 // Order sheets (docs/product.md, Order sheets; ADR 0024): an import is judged on the server and kept for
 // 24 hours; nothing touches a cart before confirm.
 //   POST /api/orderSheet/paste                    → the import ({ text, target })
+//   GET  /api/orderSheet/template                 → the buyer's personalised XLSX sheet (?scope, type, category)
 //   GET  /api/orderSheet/{importId}               → the import, judged again against today's catalogue
 //   GET  /api/orderSheet/{importId}/corrections   → the rows as an XLSX file to correct and upload again
 //   POST /api/orderSheet/{importId}/rows/{line}   → the import with the row changed ({ quantity?, quantities?, variantSku?, sku? })
@@ -17,6 +19,11 @@ export default async function orderSheetRoutes(app: FastifyInstance, { services 
   app.post('/orderSheet/paste', async (request) => {
     const body = parseInput(pasteBody, request.body);
     return services.orderSheet.pasteImport(request.ctx, body);
+  });
+
+  app.get('/orderSheet/template', async (request, reply) => {
+    const sheet = await services.orderSheetTemplate(request.ctx, templateRequestOf(parseInput(templateQuery, request.query)));
+    return reply.headers(templateHeaders(sheet)).send(sheet.bytes);
   });
 
   app.get('/orderSheet/:importId', async (request) => {

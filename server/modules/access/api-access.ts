@@ -69,6 +69,7 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   // Order sheets: a buyer's, like the cart they end in.
   'POST /api/orderSheet/paste': 'buyer',
   'POST /api/orderSheet/upload': 'buyer',
+  'GET /api/orderSheet/template': 'buyer',
   'GET /api/orderSheet/:importId': 'buyer',
   'GET /api/orderSheet/:importId/corrections': 'buyer',
   'POST /api/orderSheet/:importId/rows/:line': 'buyer',

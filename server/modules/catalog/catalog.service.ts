@@ -170,6 +170,16 @@ export function createCatalogService(deps: CatalogDependencies, caches: Caches) 
       return visibilityFor(viewer, await viewers.treeFor(viewer));
     },
 
+    /** A category and its subcategories as the catalogue lists it for this viewer; a hidden or unknown one is 404 error.category_not_found. */
+    async categoryListingIds(ctx: RequestContext, categoryId: number): Promise<number[]> {
+      return listingIds(await viewers.treeFor(await viewers.viewerOf(ctx)), categoryId);
+    },
+
+    /** Whether this viewer's account shows gross prices (its company's show_net_prices is off), as the catalogue marks its prices. */
+    async showsGrossPrices(ctx: RequestContext): Promise<boolean> {
+      return (await viewers.viewerOf(ctx)).isGrossPrice;
+    },
+
     /** The shop day whose customer and tier prices apply, as the catalogue prices with it: the basket and the order take the same. */
     priceDay(): string {
       return shopToday(deps.clock.now());

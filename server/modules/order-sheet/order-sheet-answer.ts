@@ -28,6 +28,8 @@ export interface RowAnswer {
   params: Record<string, string | number>;
   variants?: { variantSku: string; name: string }[];
   suggestions?: { sku: string; name: string }[];
+  /** A personalised sheet showed another price for one piece than today's (major units, template/sheet-origin.ts). */
+  priceChange?: { old: number; new: number; currency: string };
 }
 
 export interface ImportSummary {
@@ -38,11 +40,16 @@ export interface ImportSummary {
   merged: number;
 }
 
+/** An uploaded personalised sheet: made for this customer on `madeAt`, with how many rows' prices changed since, or not made for them. */
+export type ImportOrigin = { madeAt: string; pricesChanged: number } | { foreign: true };
+
 export interface ImportAnswer<Confirmation> {
   importId: string;
   target: OrderType;
   createdAt: string;
   expiresAt: string;
+  /** Null for a paste and for a sheet without a personalised sheet's keys. */
+  origin: ImportOrigin | null;
   summary: ImportSummary;
   rows: RowAnswer[];
   confirmed: Confirmation | null;

@@ -18,6 +18,8 @@ export interface StoredImport {
   expires_at: string;
   confirmed_at: string | null;
   confirmation: string | null;
+  /** JSON of order-sheet-origin.ts SheetOrigin, or null. */
+  origin: string | null;
 }
 
 export interface NewImport {
@@ -29,9 +31,10 @@ export interface NewImport {
   preview: string;
   createdAt: string;
   expiresAt: string;
+  origin: string | null;
 }
 
-const importColumns = ['id', 'public_id', 'target', 'source', 'rows', 'season_ids', 'preview', 'created_at', 'expires_at', 'confirmed_at', 'confirmation'] as const;
+const importColumns = ['id', 'public_id', 'target', 'source', 'rows', 'season_ids', 'preview', 'created_at', 'expires_at', 'confirmed_at', 'confirmation', 'origin'] as const;
 
 export function createOrderSheetRepository(db: Database) {
   return {
@@ -53,6 +56,7 @@ export function createOrderSheetRepository(db: Database) {
             preview: sheet.preview,
             created_at: sheet.createdAt,
             expires_at: sheet.expiresAt,
+            origin: sheet.origin,
           })
           .execute();
       });

@@ -21,6 +21,7 @@ import type { OrderSheetRepository, StoredImport } from './order-sheet.repositor
 import { lookUpSheetCatalogue } from './sheet-catalogue.ts';
 import type { SheetCatalogueRepository } from './sheet-catalogue.repository.ts';
 import type { OrderSheetTarget, SheetInput, SheetInputRow } from './sheet-input.ts';
+import { priceChangesSince, type SheetOrigin } from './template/sheet-origin.ts';
 
 // Order-sheet imports (docs/product.md, Order sheets; ADR 0024): a reader's rows judged on the server and
 // kept for 24 hours, owned by the user and the company the session acts for. Every answer judges the rows
@@ -115,6 +116,8 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
     return { rows: judgeSheet(input, catalogue, rules), productsById, rules, judge: (again: SheetInput) => judgeSheet(again, catalogue, rules) };
   }
 
+  type Judged = Awaited<ReturnType<typeof judged>>;
+
   function inputOf(stored: StoredImport): SheetInput {
     return {
       source: stored.source,
@@ -124,15 +127,26 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
     };
   }
 
-  function answer(ctx: SignedInContext, stored: Pick<StoredImport, 'public_id' | 'target' | 'created_at' | 'expires_at' | 'confirmation'>, rows: readonly JudgedRow[]): OrderSheetAnswer {
+  /** The answer to the buyer: every row judged now, and with a personalised sheet the prices changed since it was made. */
+  function answer(
+    ctx: SignedInContext,
+    stored: Pick<StoredImport, 'public_id' | 'target' | 'created_at' | 'expires_at' | 'confirmation' | 'origin'>,
+    { rows, productsById }: Pick<Judged, 'rows' | 'productsById'>,
+  ): OrderSheetAnswer {
     const viewer = { isSalesPerson: seesStockNumbers(ctx.identity) };
+    const origin = parseJsonColumn<SheetOrigin | null>(stored.origin, null);
+    const changes = origin && 'madeAt' in origin ? priceChangesSince(rows, productsById, stored.target) : new Map();
     return {
       importId: stored.public_id,
       target: stored.target,
       createdAt: stored.created_at,
       expiresAt: stored.expires_at,
+      origin: origin && 'madeAt' in origin ? { madeAt: origin.madeAt, pricesChanged: changes.size } : origin,
       summary: summaryOf(rows),
-      rows: rows.map((row) => rowAnswer(row, viewer)),
+      rows: rows.map((row) => {
+        const change = changes.get(row.line);
+        return { ...rowAnswer(row, viewer), ...(change ? { priceChange: change } : {}) };
+      }),
       confirmed: parseJsonColumn<Confirmation | null>(stored.confirmation, null),
     };
   }
@@ -143,9 +157,10 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
     return stored;
   }
 
-  async function createImport(requestCtx: RequestContext, input: SheetInput): Promise<OrderSheetAnswer> {
+  async function createImport(requestCtx: RequestContext, input: SheetInput, origin: SheetOrigin | null = null): Promise<OrderSheetAnswer> {
     const ctx = requireAccess(requestCtx, 'buyer');
-    const { rows, rules } = await judged(ctx, input);
+    const judgement = await judged(ctx, input);
+    const { rows, rules } = judgement;
     const now = clock.now();
     const stored = {
       public_id: newPublicId(),
@@ -153,6 +168,7 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + importLifetimeMs).toISOString(),
       confirmation: null,
+      origin: origin === null ? null : JSON.stringify(origin),
     };
     await imports.create(ctx.tenant.id, ctx.identity, {
       publicId: stored.public_id,
@@ -164,8 +180,9 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
       preview: JSON.stringify(previewOf(rows)),
       createdAt: stored.created_at,
       expiresAt: stored.expires_at,
+      origin: stored.origin,
     });
-    return answer(ctx, stored, rows);
+    return answer(ctx, stored, judgement);
   }
 
   return {
@@ -184,10 +201,10 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
     async getImport(requestCtx: RequestContext, publicId: string): Promise<OrderSheetAnswer> {
       const ctx = requireAccess(requestCtx, 'buyer');
       const stored = await owned(ctx, publicId);
-      const { rows } = await judged(ctx, inputOf(stored));
-      const preview = JSON.stringify(previewOf(rows));
+      const judgement = await judged(ctx, inputOf(stored));
+      const preview = JSON.stringify(previewOf(judgement.rows));
       if (stored.confirmed_at === null && preview !== stored.preview) await imports.updatePreview(stored.id, preview);
-      return answer(ctx, stored, rows);
+      return answer(ctx, stored, judgement);
     },
 
     /** The import's rows as an XLSX file to correct in a spreadsheet and upload again, judged as of now. */
@@ -222,9 +239,9 @@ export function createOrderSheetService(deps: OrderSheetDeps) {
         ...(change.quantities !== undefined ? { quantities: inSheetSeasons(change.quantities, shopSeasonIds, input.seasonIds ?? shopSeasonIds) } : {}),
         ...(change.variantSku !== undefined ? { variantSku: change.variantSku || null } : {}),
       };
-      const { rows } = await judged(ctx, input);
-      await imports.updateRows(stored.id, JSON.stringify(input.rows), JSON.stringify(previewOf(rows)));
-      return answer(ctx, stored, rows);
+      const judgement = await judged(ctx, input);
+      await imports.updateRows(stored.id, JSON.stringify(input.rows), JSON.stringify(previewOf(judgement.rows)));
+      return answer(ctx, stored, judgement);
     },
 
     /**

@@ -22,6 +22,8 @@ export interface SheetColumns {
   quantity: number | undefined;
   /** Pre-order: the season columns in the sheet's order. */
   seasons: { column: number; seasonId: number }[];
+  /** A personalised sheet's net price column, as its keys name it (read-workbook.ts). */
+  price?: number;
 }
 
 export function headerKey(text: string): string {

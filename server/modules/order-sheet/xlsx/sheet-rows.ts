@@ -29,6 +29,7 @@ export function sheetRowsOf(rows: readonly SheetRow[], columns: SheetColumns): S
     const quantities = quantityCells.map(quantityOf);
     const variantCell = columns.variant === undefined ? undefined : cells.get(columns.variant);
     const variantSku = variantCell?.kind === 'text' ? variantCell.text : variantCell?.kind === 'number' ? variantCell.raw : null;
+    const priceCell = columns.price === undefined ? undefined : cells.get(columns.price);
     const refusal = 'refusal' in sku ? sku.refusal : quantities.find((each) => 'refusal' in each)?.refusal;
     const values = quantities.map((each) => ('value' in each ? each.value : null));
     if (values.some((value) => value !== null && value > 0)) linesWithQuantity += 1;
@@ -41,6 +42,7 @@ export function sheetRowsOf(rows: readonly SheetRow[], columns: SheetColumns): S
       variantSku,
       ...(columns.seasons.length > 0 ? { quantity: null, quantities: values } : { quantity: values[0]! }),
       ...(refusal ? { readRefusal: refusal } : {}),
+      ...(priceCell?.kind === 'number' ? { sheetPrice: priceCell.value } : {}),
     };
     read.push(row);
   }

@@ -10,6 +10,8 @@ import type { ZipEntry } from './zip-directory.ts';
 export interface WorkbookSheet {
   name: string;
   hidden: boolean;
+  /** Hidden so that Excel's "Unhide" does not offer it: where a personalised sheet keeps its keys. */
+  veryHidden: boolean;
   part: string | undefined;
 }
 
@@ -30,7 +32,7 @@ export async function readWorkbookParts(bytes: Uint8Array, entries: Entries, wor
     open(name, attributes) {
       if (name !== 'sheet') return;
       const state = attributes.state ?? 'visible';
-      sheets.push({ name: attributes.name ?? '', hidden: state !== 'visible', relationId: attributes.id ?? '' });
+      sheets.push({ name: attributes.name ?? '', hidden: state !== 'visible', veryHidden: state === 'veryHidden', relationId: attributes.id ?? '' });
     },
   });
   const relations = await readRelations(bytes, entries, workbookPart);
