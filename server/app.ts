@@ -123,9 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.mailWorker.stop();
   });
-  // The order-sheet reader's worker thread, if a file started it.
+  // The order-sheet reader's and writer's worker threads, if a file started them.
   app.addHook('onClose', async () => {
-    await services.orderSheetUpload.close();
+    await services.orderSheetThreads.close();
   });
   // Online orders not paid in time are cancelled by every app process (the guarded update lets one win).
   app.addHook('onReady', async () => {

@@ -54,6 +54,7 @@ import { createSheetFileReader } from './modules/order-sheet/xlsx/sheet-reader-p
 import { createOrderSheetService } from './modules/order-sheet/order-sheet.service.ts';
 import { createSheetCatalogueRepository } from './modules/order-sheet/sheet-catalogue.repository.ts';
 import { createOrderSheetTemplate } from './modules/order-sheet/template/order-sheet-template.service.ts';
+import { createTemplateWriter } from './modules/order-sheet/template/template-writer.ts';
 import { createSigningKeyRepository } from './modules/order-sheet/template/signing-key.repository.ts';
 import { createTemplateProductsRepository } from './modules/order-sheet/template/template-products.repository.ts';
 import { createOrderScopes } from './modules/orders/order-history-scope.ts';
@@ -146,18 +147,20 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const sheetReader = createSheetFileReader();
   // The key personalised order sheets are signed with: the template signs, the upload verifies (ADR 0026).
   const signingKeys = createSigningKeyRepository(db);
-  const orderSheetUpload = {
-    uploadImport: createOrderSheetUpload({ orderSheet, settings, reader: sheetReader, signingKeys }),
-    close: () => sheetReader.close(),
-  };
+  // Personalised sheets are written on a worker thread of their own (ADR 0026), started on the first one.
+  const sheetWriter = createTemplateWriter();
+  const orderSheetUpload = { uploadImport: createOrderSheetUpload({ orderSheet, settings, reader: sheetReader, signingKeys }) };
   const orderSheetTemplate = createOrderSheetTemplate({
     catalog,
     products: buyerProducts,
     templateProducts: createTemplateProductsRepository(db),
     signingKeys,
     settings,
+    writer: sheetWriter,
     clock,
   });
+  /** The order-sheet files' threads, closed with the app. */
+  const orderSheetThreads = { close: () => Promise.all([sheetReader.close(), sheetWriter.close()]).then(() => undefined) };
   const orderStatusNames = createOrderStatusNames(settings, caches);
   // Whose orders a user sees, for the history, the documents and the finance view alike.
   const orderScopes = createOrderScopes(createOrderHistoryRepository(db), caches);
@@ -281,6 +284,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     basket,
     orderSheet,
     orderSheetUpload,
+    orderSheetThreads,
     orderSheetTemplate,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),

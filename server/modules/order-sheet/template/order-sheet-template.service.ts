@@ -16,7 +16,8 @@ import { keyRows, sheetKeysVersion, type SheetKeys } from './sheet-keys.ts';
 import type { SigningKeyRepository } from './signing-key.repository.ts';
 import type { TemplateProductsRepository } from './template-products.repository.ts';
 import { templateRows, type TemplateRow } from './template-rows.ts';
-import { columnLetter, templateColumns, writeTemplate } from './write-template.ts';
+import type { TemplateWriter } from './template-writer.ts';
+import { columnLetter, templateColumns } from './write-template.ts';
 
 // GET /api/orderSheet/template (docs/product.md, Order sheets: the personalised sheet; ADR 0026): an XLSX order
 // sheet made for this buyer, of a category, of everything they may see, or of what their company bought in the
@@ -37,6 +38,7 @@ export interface TemplateDeps {
   templateProducts: TemplateProductsRepository;
   signingKeys: SigningKeyRepository;
   settings: Pick<SettingsService, 'getConfiguration'>;
+  writer: Pick<TemplateWriter, 'write'>;
   clock: Clock;
 }
 
@@ -107,13 +109,12 @@ export function createOrderSheetTemplate(deps: TemplateDeps) {
 
     const t = translatorFor(ctx.locale);
     const sheet = {
-      t,
       type: request.type,
       seasonHeadings: seasons.map((season) => t('orderSheet.template.season', { season: season.name, date: formatShopDateNumeric(season.date, ctx.locale) })),
       showsGross,
       showsRetail: configuration.showRetailPrice,
     };
-    const columns = templateColumns(sheet);
+    const columns = templateColumns({ ...sheet, t });
     const keys: SheetKeys = {
       version: sheetKeysVersion,
       tenant: String(ctx.tenant.id),
@@ -126,8 +127,9 @@ export function createOrderSheetTemplate(deps: TemplateDeps) {
       currency: rows[0]?.currency ?? configuration.minimumOrderAmount.price.currency,
       priceColumn: columnLetter(columns.findIndex((column) => column.kind === 'net')),
     };
-    const bytes = await writeTemplate({
+    const bytes = await deps.writer.write({
       ...sheet,
+      locale: ctx.locale,
       showsStockNumbers: seesStockNumbers(ctx.identity),
       rows,
       cut: all.length > rows.length || ids.length > templateMaxItems,

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { amountOut } from '../../../../core/api-money.ts';
 import { orderSheetMaxQuantity } from '../../../../core/order-sheet-limits.ts';
+import type { Locale } from '../../../../core/locale.ts';
 import type { Translate } from '../../../../core/translate.ts';
 import { keysSheetName } from './sheet-keys.ts';
 import type { TemplateRow } from './template-rows.ts';
@@ -29,6 +30,9 @@ export interface TemplateSheet {
   cut: boolean;
   keys: readonly [string, string][];
 }
+
+/** A sheet as it crosses to the writer's thread (template-writer.ts): its language instead of a translator. */
+export type TemplateSheetData = Omit<TemplateSheet, 't'> & { locale: Locale };
 
 type ColumnKind = 'sku' | 'variant' | 'name' | 'salesUnit' | 'batchSize' | 'net' | 'gross' | 'retail' | 'stock' | 'quantity' | 'total';
 
