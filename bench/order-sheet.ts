@@ -106,6 +106,12 @@ function peakRssMb(reset = false): number {
   return Number(match![1]) / 1024;
 }
 
+/** The shop's RSS now, in MB (Linux: /proc/<pid>/status VmRSS). */
+function rssMb(): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${servers.shop.pid!}/status`, 'utf8'));
+  return Number(match![1]) / 1024;
+}
+
 /**
  * A ZIP whose one worksheet part is `megabytes` MB of spaces deflated: a few hundred KB that a reader
  * unpacking before it checks would blow up to the full size.
@@ -186,8 +192,11 @@ try {
     templateBytes = answered.value.byteLength;
     templates.push(answered.ms);
   }
+  const peak = peakRssMb();
+  // What the shop keeps once the downloads are over (the writer's thread stays, its heap for the next sheet).
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
   console.log(
-    `the personalised sheet of the assortment (${(templateBytes / 1024).toFixed(0)} KB): ${spread(templates)}, the shop's peak RSS ${beforeTemplates.toFixed(0)} → ${peakRssMb().toFixed(0)} MB`,
+    `the personalised sheet of the assortment (${(templateBytes / 1024).toFixed(0)} KB): ${spread(templates)}, the shop's peak RSS ${beforeTemplates.toFixed(0)} → ${peak.toFixed(0)} MB, 2 s after the last ${rssMb().toFixed(0)} MB`,
   );
 } finally {
   await servers.stop();

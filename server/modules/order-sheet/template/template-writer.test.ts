@@ -30,6 +30,13 @@ describe('the personalised sheet written on its own thread', () => {
     expect(reading).toMatchObject({ rows: [{ line: 2, sku: '00123', quantity: 12 }], sheetName: 'Order sheet' });
   });
 
+  it('writes one sheet after another, each in its own language', async () => {
+    const first = await writer.write(sheet);
+    const second = await writer.write({ ...sheet, locale: 'de' });
+    expect((await readWorkbook(first, { target: 'order', seasons: [] })).sheetName).toBe('Order sheet');
+    expect(await readWorkbook(second, { target: 'order', seasons: [] })).toMatchObject({ rows: [{ sku: '00123', quantity: 12 }], sheetName: 'Bestellliste' });
+  });
+
   it('fails a sheet that takes longer than its time limit instead of waiting for it', async () => {
     const impatient = createTemplateWriter({ ...defaultTemplateWriterLimits, timeLimitMs: 1 });
     try {
