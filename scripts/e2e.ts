@@ -44,7 +44,7 @@ if (lane === 'journeys') {
     process.exit(1);
   }
   // Only this run's screenshots: none left from screens no journey reaches any more.
-  for (const file of fs.readdirSync(screensDir)) if (file.endsWith('.png')) fs.rmSync(path.join(screensDir, file));
+  for (const file of fs.existsSync(screensDir) ? fs.readdirSync(screensDir) : []) if (file.endsWith('.png')) fs.rmSync(path.join(screensDir, file));
 }
 fs.mkdirSync(screensDir, { recursive: true });
 
