@@ -33,7 +33,7 @@ describe('the personalised sheet written on its own thread', () => {
   it('writes one sheet after another, each in its own language', async () => {
     const first = await writer.write(sheet);
     const second = await writer.write({ ...sheet, locale: 'de' });
-    expect((await readWorkbook(first, { target: 'order', seasons: [] })).sheetName).toBe('Order sheet');
+    expect(await readWorkbook(first, { target: 'order', seasons: [] })).toMatchObject({ sheetName: 'Order sheet' });
     expect(await readWorkbook(second, { target: 'order', seasons: [] })).toMatchObject({ rows: [{ sku: '00123', quantity: 12 }], sheetName: 'Bestellliste' });
   });
 
