@@ -25,7 +25,7 @@ export { orderExportQuery, orderHistoryQuery, orderSorts } from './modules/order
 export { parseAttributeFilters } from './api/material/material-query.ts';
 export { pathLine, templateQuery, templateRequestOf } from './api/order-sheet/order-sheet-input.ts';
 export { announcedLengthHeaders } from './http/announced-length.ts';
-export { templateHeaders } from './modules/order-sheet/template/order-sheet-template.service.ts';
+export { sheetDownloadHeaders } from './modules/order-sheet/sheet-download-headers.ts';
 export { passwordChangeInputSchema } from './modules/users/password-change-input.ts';
 export { profileInputSchema } from './modules/users/profile-input.ts';
 export { resetMailInputSchema, resetPasswordInputSchema } from './modules/auth/password-reset-input.ts';
@@ -40,7 +40,6 @@ export { sanitizeSettingsHtml } from './modules/settings/sanitize-html.ts';
 // Downloads: PDFs and exports answered by resource routes.
 export { openExport, type ExportRequest } from './lib/export/stream-export.ts';
 export { pdfHeaders } from './modules/documents/pdf-headers.ts';
-export { correctionsHeaders } from './modules/order-sheet/corrections/corrections-headers.ts';
 export type { RenderedDocument } from './modules/documents/documents.service.ts';
 
 // What the services answer, as the pages render it.

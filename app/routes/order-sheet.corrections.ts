@@ -1,4 +1,4 @@
-import { AppError, correctionsHeaders } from '../../server/page-surface.server';
+import { AppError, sheetDownloadHeaders } from '../../server/page-surface.server';
 import type { Route } from './+types/order-sheet.corrections';
 import { appLoadContext } from '../app-context';
 import { methodNotAllowedResponse, refusalResponse } from '../features/order-history/download-response.server';
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const importId = new URL(request.url).searchParams.get(importParam);
     if (importId === null) throw new AppError('not_found', 'error.order_sheet_not_found');
     const file = await app.services.orderSheet.corrections(app.ctx, importId);
-    return new Response(file.bytes, { headers: correctionsHeaders(file) });
+    return new Response(file.bytes, { headers: sheetDownloadHeaders(file) });
   } catch (error) {
     return refusalResponse(app, error);
   }

@@ -1,4 +1,4 @@
-import { parseInput, templateHeaders, templateQuery, templateRequestOf } from '../../server/page-surface.server';
+import { parseInput, sheetDownloadHeaders, templateQuery, templateRequestOf } from '../../server/page-surface.server';
 import type { Route } from './+types/order-sheet.template';
 import { appLoadContext } from '../app-context';
 import { methodNotAllowedResponse, refusalResponse } from '../features/order-history/download-response.server';
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const query = parseInput(templateQuery, Object.fromEntries(new URL(request.url).searchParams));
     const sheet = await app.services.orderSheetTemplate(app.ctx, templateRequestOf(query));
-    return new Response(new Uint8Array(sheet.bytes), { headers: templateHeaders(sheet) });
+    return new Response(new Uint8Array(sheet.bytes), { headers: sheetDownloadHeaders(sheet) });
   } catch (error) {
     return refusalResponse(app, error);
   }

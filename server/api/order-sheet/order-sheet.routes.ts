@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.ts';
-import { correctionsHeaders } from '../../modules/order-sheet/corrections/corrections-headers.ts';
-import { templateHeaders } from '../../modules/order-sheet/template/order-sheet-template.service.ts';
+import { sheetDownloadHeaders } from '../../modules/order-sheet/sheet-download-headers.ts';
 import type { Services } from '../../services.ts';
 import { confirmBody, pasteBody, pathImportId, pathLine, rowChangeBody, templateQuery, templateRequestOf } from './order-sheet-input.ts';
 
@@ -23,7 +22,7 @@ export default async function orderSheetRoutes(app: FastifyInstance, { services 
 
   app.get('/orderSheet/template', async (request, reply) => {
     const sheet = await services.orderSheetTemplate(request.ctx, templateRequestOf(parseInput(templateQuery, request.query)));
-    return reply.headers(templateHeaders(sheet)).send(sheet.bytes);
+    return reply.headers(sheetDownloadHeaders(sheet)).send(sheet.bytes);
   });
 
   app.get('/orderSheet/:importId', async (request) => {
@@ -32,7 +31,7 @@ export default async function orderSheetRoutes(app: FastifyInstance, { services 
 
   app.get('/orderSheet/:importId/corrections', async (request, reply) => {
     const file = await services.orderSheet.corrections(request.ctx, pathImportId(request.params));
-    return reply.headers(correctionsHeaders(file)).send(Buffer.from(file.bytes));
+    return reply.headers(sheetDownloadHeaders(file)).send(Buffer.from(file.bytes));
   });
 
   app.post('/orderSheet/:importId/rows/:line', async (request) => {

@@ -59,15 +59,6 @@ export interface TemplateFile {
   bytes: Buffer;
 }
 
-/** The answer's headers, the API's and the page's download alike: an attachment, never kept by a shared cache. */
-export function templateHeaders(file: Pick<TemplateFile, 'fileName'>): Record<string, string> {
-  return {
-    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'content-disposition': `attachment; filename="${file.fileName}"`,
-    'cache-control': 'private, no-store',
-  };
-}
-
 export function createOrderSheetTemplate(deps: TemplateDeps) {
   async function buyerProducts(ctx: SignedInContext, ids: readonly number[]): Promise<BuyerProduct[]> {
     const scope = await buyerScopeOf(ctx, deps.catalog);
