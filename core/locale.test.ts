@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, intlLocaleOf, parseAcceptLanguage } from './locale.ts';
+import { detectLocale, intlLocaleOf, localizedName, parseAcceptLanguage } from './locale.ts';
 
 describe('detectLocale', () => {
   it.each([
@@ -31,5 +31,14 @@ describe('intlLocaleOf', () => {
     expect(intlLocaleOf('en')).toBe('en-GB');
     expect(new Intl.NumberFormat(intlLocaleOf('de')).format(1234.5)).toBe('1.234,5');
     expect(new Intl.DateTimeFormat(intlLocaleOf('en'), { dateStyle: 'short', timeZone: 'UTC' }).format(new Date('2026-03-01T00:00:00Z'))).toBe('01/03/2026');
+  });
+});
+
+describe('localizedName', () => {
+  it('is the English name for an English reader when there is one, else the German', () => {
+    expect(localizedName('en', 'Schraube', 'Screw')).toBe('Screw');
+    expect(localizedName('en', 'Schraube', null)).toBe('Schraube');
+    expect(localizedName('en', 'Schraube', '')).toBe('Schraube');
+    expect(localizedName('de', 'Schraube', 'Screw')).toBe('Schraube');
   });
 });

@@ -14,6 +14,11 @@ export function intlLocaleOf(locale: string): 'de-DE' | 'en-GB' {
   return locale === 'de' ? 'de-DE' : 'en-GB';
 }
 
+/** A name as a person reads it: the English one when they read English and there is one, else the German. */
+export function localizedName(locale: Locale, german: string, english: string | null | undefined): string {
+  return locale === 'en' && english ? english : german;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { buyerUnitCents, type BuyerPriceInput, type TierPrice } from '../../../core/buyer-price.ts';
-import type { Locale } from '../../../core/locale.ts';
+import { localizedName, type Locale } from '../../../core/locale.ts';
 import type { OrderType } from '../../../core/catalog-types.ts';
 import { buyerVatRateBp, type TaxConversion } from '../../../core/tax-conversion.ts';
 import type { BuyerProductRows, BuyerScope } from './buyer-products.repository.ts';
@@ -49,7 +49,7 @@ export function groupBuyerProducts(found: BuyerProductRows, locale: Locale, scop
       product = {
         id: row.id,
         sku: row.sku,
-        name: locale === 'en' && row.name_en ? row.name_en : row.name,
+        name: localizedName(locale, row.name, row.name_en),
         imageUrl: row.image_url,
         currency: row.currency,
         prices: {

@@ -1,3 +1,4 @@
+import { localizedName } from '../../../core/locale.ts';
 import { shopToday } from '../../../core/shop-day.ts';
 import type { Category, ListMeta, Product, ProductDetail } from '../../../core/catalog-types.ts';
 import { verboseCategory } from '../../../core/category-path.ts';
@@ -69,7 +70,7 @@ export function createCatalogService(deps: CatalogDependencies, caches: Caches) 
       const viewer = await viewers.viewerOf(ctx);
       const tree = await viewers.treeFor(viewer);
       return tree.visible.map((record) => {
-        const name = viewer.locale === 'en' && record.name_en ? record.name_en : record.name;
+        const name = localizedName(viewer.locale, record.name, record.name_en);
         return { _id: record.id, name, parent: record.parent_id, isDeal: record.is_deal === 1, isActive: true, verboseName: verboseCategory(name, record.id) };
       });
     },

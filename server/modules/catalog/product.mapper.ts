@@ -1,7 +1,7 @@
 import { amountOut } from '../../../core/api-money.ts';
 import { buyerUnitCents, tierSteps, type BuyerPriceInput, type PriceValidity, type TierPrice } from '../../../core/buyer-price.ts';
 import type { MaterialUnit, Price, Product, ProductVariant, TierPriceStep } from '../../../core/catalog-types.ts';
-import type { Locale } from '../../../core/locale.ts';
+import { localizedName, type Locale } from '../../../core/locale.ts';
 import { productForVariant } from '../../../core/product-variant.ts';
 import { apiVatRate, buyerVatRateBp, type BuyerVat } from '../../../core/tax-conversion.ts';
 import type { ImageRow, MaterialUnitRow, PreStockRow, ProductRow, VariantRow } from './product.repository.ts';
@@ -31,10 +31,6 @@ export interface ProductChildren {
   customerPrice: ({ cents: number } & PriceValidity) | null;
   /** The product's tier prices for this buyer: everyone's and the company's, of any days. */
   tiers: readonly TierPrice[];
-}
-
-function localized(locale: Locale, german: string, english: string | null | undefined): string {
-  return locale === 'en' && english ? english : german;
 }
 
 /** An attribute document as display name → value; anything that is not a string value is left out. */
@@ -89,16 +85,16 @@ function toVariant(row: ProductRow, variant: VariantRow, children: ProductChildr
 
 function toMaterialUnit(unit: MaterialUnitRow, locale: Locale): MaterialUnit {
   return {
-    unit: { id: unit.unit_id, name: localized(locale, unit.unit_name, unit.unit_name_en) },
+    unit: { id: unit.unit_id, name: localizedName(locale, unit.unit_name, unit.unit_name_en) },
     baseExchangeRatio: unit.base_exchange_ratio_milli / 1000,
-    mainUnit: { name: localized(locale, unit.main_unit_name, unit.main_unit_name_en) },
+    mainUnit: { name: localizedName(locale, unit.main_unit_name, unit.main_unit_name_en) },
   };
 }
 
 export function toProduct(row: ProductRow, children: ProductChildren, viewer: ProductViewer): Product {
   return {
     _id: row.id,
-    name: localized(viewer.locale, row.name, row.name_en),
+    name: localizedName(viewer.locale, row.name, row.name_en),
     sku: row.sku,
     categoryId: row.category_id,
     images: children.images.map((image) => ({ image: { url: image.url, width: image.width, height: image.height } })),
@@ -112,7 +108,7 @@ export function toProduct(row: ProductRow, children: ProductChildren, viewer: Pr
     salesBatchSize: row.sales_batch_size,
     salesUnit:
       row.sales_unit_id !== null && row.sales_unit_name !== null
-        ? { id: row.sales_unit_id, name: localized(viewer.locale, row.sales_unit_name, row.sales_unit_name_en) }
+        ? { id: row.sales_unit_id, name: localizedName(viewer.locale, row.sales_unit_name, row.sales_unit_name_en) }
         : null,
     materialUnits: children.units.map((unit) => toMaterialUnit(unit, viewer.locale)),
     releaseDate: row.release_date,

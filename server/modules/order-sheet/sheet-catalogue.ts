@@ -1,3 +1,4 @@
+import { localizedName } from '../../../core/locale.ts';
 import type { PreStock } from '../../../core/catalog-types.ts';
 import type { SheetInputRow } from '../../../core/order-sheet-input.ts';
 import type { SignedInContext } from '../access/access-policy.ts';
@@ -72,7 +73,7 @@ export async function lookUpSheetCatalogue(ctx: SignedInContext, rows: readonly 
   const unfound = skus.filter((sku) => !foundSkus.has(sku) && !productSkuOfVariant.has(sku));
   const near = await inChunks([...new Set(unfound.map(normalisedSku).filter((form) => form !== ''))], (chunk) => deps.sheetCatalogue.findNormalised(scope, chunk));
   const nearMatches = new Map<string, SheetSuggestion[]>();
-  for (const match of near) push(nearMatches, match.form, { sku: match.sku, name: ctx.locale === 'en' && match.name_en ? match.name_en : match.name });
+  for (const match of near) push(nearMatches, match.form, { sku: match.sku, name: localizedName(ctx.locale, match.name, match.name_en) });
 
   const ids = [...new Set([...bySku.map((row) => row.id), ...byVariant.map((row) => row.product_id)])];
   const found = await inChunks(ids, async (chunk) => {

@@ -1,3 +1,4 @@
+import { localizedName } from '../../../../core/locale.ts';
 import type { OrderType } from '../../../../core/catalog-types.ts';
 import { orderSheetMaxRowsRead } from '../../../../core/order-sheet-limits.ts';
 import { formatShopDateNumeric } from '../../../../core/shop-date-format.ts';
@@ -93,7 +94,7 @@ export function createOrderSheetTemplate(deps: TemplateDeps) {
     }
 
     const [products, units] = await Promise.all([buyerProducts(ctx, ids), deps.templateProducts.salesUnits(ctx.tenant.id, ids)]);
-    const salesUnitOf = new Map(units.map((unit) => [unit.id, ctx.locale === 'en' && unit.name_en ? unit.name_en : unit.name]));
+    const salesUnitOf = new Map(units.map((unit) => [unit.id, localizedName(ctx.locale, unit.name, unit.name_en)]));
     const seasons = configuration.seasons;
     const all = templateRows({ products, type: request.type, salesUnitOf, seasonIds: seasons.map((season) => season._id), showsGross, ...(bought ? { bought } : {}) });
     const rows: TemplateRow[] = all.slice(0, templateMaxItems);
