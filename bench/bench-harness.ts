@@ -162,9 +162,14 @@ export async function materialPaths(session: SignedIn): Promise<string[]> {
 /**
  * One row: the requests at 10 connections for BENCH_SECONDS, after a 2 s warm-up so the JIT has compiled
  * the route before it is measured. `onPhase` tells a row that records its requests which part counts.
+ * Without `rate` the connections ask again as soon as an answer arrives (the shop saturated); with it they
+ * send `rate` requests a second in all, whatever the answers take, the way buyers arrive.
  */
-export async function measure(title: string, options: { base: string; headers: Record<string, string>; requests: autocannon.Request[]; onPhase?: (phase: 'warm-up' | 'measured') => void }): Promise<Row> {
-  const request = { url: options.base, connections: 10, headers: options.headers, requests: options.requests };
+export async function measure(
+  title: string,
+  options: { base: string; headers: Record<string, string>; requests: autocannon.Request[]; onPhase?: (phase: 'warm-up' | 'measured') => void; rate?: number },
+): Promise<Row> {
+  const request = { url: options.base, connections: 10, headers: options.headers, requests: options.requests, ...(options.rate ? { overallRate: options.rate } : {}) };
   options.onPhase?.('warm-up');
   await autocannon({ ...request, duration: 2 });
   options.onPhase?.('measured');

@@ -26,6 +26,8 @@ import { createImportClient, perSecond, type Import, type ImportClientSettings, 
 //     prices and stock, run by the shop's worker thread; its rows a second are counted meanwhile) and,
 //     unless `--import job`, while PUTs of 1,000 changed products and then their prices run back to back;
 //     the ERP's requests of these imports are sent from a thread of their own (erp-import-client.ts);
+//     each first with the connections asking again as soon as answered (the shop saturated), then at a
+//     fixed rate of half what the shop answered at rest (buyers arriving at their own pace);
 //   - the event feed's lag: orders placed one by one through POST /api/order/create while GET
 //     /erp/v1/events is polled every 5 ms; commit (the order's answer) to the event in the feed.
 // PUTs send 1,000 rows each, one after the other. Targets: 1,000 full products, 10,000 changed and 20,000
@@ -181,7 +183,7 @@ try {
   console.log(`storefront: ${listPaths.length} list pages over ${storefrontCategories.length} categories, ${searchPaths.length} searches (${searchWords.length} words, alone and in pairs), drawn at random, ${benchSeconds} s a row`);
   console.log(`job import: rounds of a products job (${jobProducts.toLocaleString('en')} renamed products with 3 variants), a prices job and a stock job (product and variants), chunks of the shop's ERP_JOB_CHUNK_ROWS`);
   for (const [title, list] of loadsOnly ? [] : ([['GET /api/material?category=…', listPaths], ['GET /api/material/search?searchKey=…', searchPaths]] as const)) {
-    const storefront = (during: string) => measure(`${title} ${during}`, { base: servers.base, headers: session, requests: mixedPaths(list) });
+    const storefront = (during: string, rate?: number) => measure(`${title} ${during}`, { base: servers.base, headers: session, requests: mixedPaths(list), rate });
     // At rest before and after the imports, and the ratios against the faster of the two, after a row that
     // only warms up: PostgreSQL's first row of a kind met caches still cold (its p99 three times the one
     // after the imports), which would flatter the rows during an import.
@@ -191,9 +193,18 @@ try {
     const puts = importKinds.includes('put') ? await duringImport('put', () => storefront('during PUTs of 1,000 rows')) : undefined;
     const restAfter = await storefront('at rest again');
     const rest = restAfter.p99 < restBefore.p99 ? restAfter : restBefore;
-    for (const row of [restBefore, job.row, ...(puts ? [puts.row] : []), restAfter]) console.log(`${row.title.padEnd(64)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
-    console.log(`  p99 during a job / at rest: ${(job.row.p99 / rest.p99).toFixed(2)} (the job: ${job.rate})`);
-    if (puts) console.log(`  p99 during PUTs / at rest: ${(puts.row.p99 / rest.p99).toFixed(2)} (the PUTs: ${puts.rate})`);
+    // The same at a fixed rate of half what the shop answered at rest: buyers arrive at their own pace,
+    // and a shop runs below its limit, where a slower answer is not multiplied by the queue behind it.
+    const rate = Math.max(1, Math.round(Math.min(restBefore.rps, restAfter.rps) / 2));
+    const paced = await storefront(`at rest, ${rate} req/s`, rate);
+    const pacedJob = await duringImport('job', () => storefront(`during a job import, ${rate} req/s`, rate));
+    const pacedPuts = importKinds.includes('put') ? await duringImport('put', () => storefront(`during PUTs of 1,000 rows, ${rate} req/s`, rate)) : undefined;
+    const rows = [restBefore, job.row, ...(puts ? [puts.row] : []), restAfter, paced, pacedJob.row, ...(pacedPuts ? [pacedPuts.row] : [])];
+    for (const row of rows) console.log(`${row.title.padEnd(72)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
+    console.log(`  saturated: p99 during a job / at rest: ${(job.row.p99 / rest.p99).toFixed(2)} (the job: ${job.rate})`);
+    if (puts) console.log(`  saturated: p99 during PUTs / at rest: ${(puts.row.p99 / rest.p99).toFixed(2)} (the PUTs: ${puts.rate})`);
+    console.log(`  at ${rate} req/s: p99 during a job / at rest: ${(pacedJob.row.p99 / paced.p99).toFixed(2)} (the job: ${pacedJob.rate})`);
+    if (pacedPuts) console.log(`  at ${rate} req/s: p99 during PUTs / at rest: ${(pacedPuts.row.p99 / paced.p99).toFixed(2)} (the PUTs: ${pacedPuts.rate})`);
   }
 
   // 4. The event feed's lag: commit of an order to its event in GET /erp/v1/events.
