@@ -263,6 +263,23 @@ describe('whose alarms', () => {
     expect(ofCustomer).not.toContain(created.body.data._id);
   });
 
+  it('a sales person’s alarms are written to the company’s audit trail; a customer’s own are not', async () => {
+    const trail = async () =>
+      (await shop.db.selectFrom('sales_person_activity').select(['action', 'detail', 'company_id']).where('action', 'like', 'alarm.%').orderBy('id').execute()).map((entry) => ({
+        ...entry,
+        detail: JSON.parse(entry.detail),
+      }));
+    const before = await trail();
+    await call('customer', 'POST', '/api/alarm', wish(plain, { quantity: 2 }));
+    expect(await trail()).toEqual(before);
+    const created = await call('sales', 'POST', '/api/alarm', wish(plain, { quantity: 3 }));
+    await call('sales', 'DELETE', '/api/alarm', { ids: [created.body.data._id, 987654321] });
+    expect((await trail()).slice(before.length)).toEqual([
+      { action: 'alarm.saved', detail: { domainReference: plain.sku, quantity: 3 }, company_id: await companyId('10001') },
+      { action: 'alarm.deleted', detail: { deleted: 1 }, company_id: await companyId('10001') },
+    ]);
+  });
+
   it('lists the caller’s alarms newest first, in the contract’s shape', async () => {
     const listed = (await call('customer', 'GET', '/api/alarm')).body.data as { _id: number; createdAt: string }[];
     expect(listed.length).toBeGreaterThan(2);
