@@ -180,7 +180,7 @@ describe('an alarm fires', () => {
     await setAlarm(buyer, hidden, 1);
     const hiddenCategory = await shop.db
       .insertInto('categories')
-      .values({ tenant_id: tenantId, parent_id: null, name: 'Verborgen', is_active: 0, is_deal: 0, sort_order: 99 })
+      .values({ tenant_id: tenantId, parent_id: null, slug: 'verborgen-alarm', name: 'Verborgen', name_en: null, external_id: null, is_active: 0, is_deal: 0, sort_order: 99 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await shop.db.updateTable('products').set({ is_active: 0 }).where('id', '=', inactive.id).execute();
@@ -245,7 +245,8 @@ describe('low in stock', () => {
     await fire();
     expect((await notificationsOf(buyer)).map((n) => n.type)).toEqual(['backInStock', 'lowStock']);
     // A notice given on an earlier shop day does not count for today.
-    await shop.db.updateTable('notifications').set({ created_at: new Date(Date.parse(shopDayStart(shopToday(shop.clock.now()))) - 1_000).toISOString() }).where('user_id', '=', buyer.userId).execute();
+    const yesterday = new Date(Date.parse(shopDayStart(shopToday(shop.clock.now()))) - 1_000).toISOString();
+    await sql`update notifications set created_at = ${yesterday} where user_id = ${buyer.userId}`.execute(shop.db);
     await setStock(product, 9);
     await setStock(product, 4);
     await fire();

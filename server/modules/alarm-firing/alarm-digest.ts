@@ -36,7 +36,7 @@ export async function sendDailyDigest(db: Database, now: Date): Promise<number> 
       )).map((user) => [user.id, user]),
     );
     const products = new Map(
-      (await readInChunks([...new Set(due.map((row) => row.product_id))], (chunk) =>
+      (await readInChunks([...new Set(due.flatMap((row) => (row.product_id === null ? [] : [row.product_id])))], (chunk) =>
         trx.selectFrom('products').select(['id', 'name', 'name_en']).where('id', 'in', chunk).execute(),
       )).map((product) => [product.id, product]),
     );
@@ -47,8 +47,10 @@ export async function sendDailyDigest(db: Database, now: Date): Promise<number> 
       if (!user || user.email.trim() === '') return [];
       const locale = isLocale(user.locale) ? user.locale : defaultLocale;
       const items: StockAlarmMailItem[] = rows.flatMap((row) => {
-        const product = products.get(row.product_id);
-        return product ? [{ name: localizedName(locale, product.name, product.name_en), productId: row.product_id, domainReference: row.domain_reference, quantity: row.quantity ?? 1 }] : [];
+        // A product deleted since has no page to link to.
+        const product = row.product_id === null ? undefined : products.get(row.product_id);
+        if (!product || row.domain_reference === null) return [];
+        return [{ name: localizedName(locale, product.name, product.name_en), productId: product.id, domainReference: row.domain_reference, quantity: row.quantity ?? 1 }];
       });
       if (items.length === 0) return [];
       const fullName = `${user.first_name} ${user.last_name}`.trim();

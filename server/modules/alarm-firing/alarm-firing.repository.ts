@@ -181,7 +181,7 @@ export function alarmFiringStatements(trx: DatabaseTransaction) {
       return readInChunks(productIds, (chunk) =>
         trx
           .selectFrom('notifications')
-          .select(['user_id', 'company_id', 'product_id'])
+          .select(['user_id', 'company_id', sql<number>`product_id`.as('product_id')])
           .where('product_id', 'in', chunk)
           .where('type', '=', 'lowStock')
           .where('created_at', '>=', since)

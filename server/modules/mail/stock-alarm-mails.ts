@@ -23,7 +23,7 @@ export interface StockAlarmMailPayload {
 }
 
 function productLink(publicUrl: string, item: StockAlarmMailItem): string {
-  return `${publicUrl.replace(/\/+$/, '')}${productPath({ _id: item.productId, sku: item.domainReference, variantSku: null })}`;
+  return `${publicUrl.replace(/\/+$/, '')}${productPath({ _id: item.productId, sku: item.domainReference })}`;
 }
 
 function productList(items: readonly StockAlarmMailItem[], options: { locale: Locale; publicUrl: string }): MailBlock {
