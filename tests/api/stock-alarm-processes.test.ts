@@ -16,7 +16,8 @@ let database: TestDatabase;
 let handle: DatabaseHandle;
 let apps: AppProcess[] = [];
 let tenantId: number;
-let secret: string;
+/** Five ERP clients: a client has at most four requests in flight (server/erp/erp-api.ts). */
+let secrets: string[];
 let buyerCompanyId: number;
 let categoryId: number;
 let users = 0;
@@ -30,7 +31,8 @@ beforeAll(async () => {
   tenantId = await demoTenantId(handle.db);
   buyerCompanyId = await companyId(handle.db, '10001');
   const clients = createApiClientService({ clients: createApiClientRepository(handle.db), clock: systemClock });
-  secret = (await clients.create({ tenantId, name: 'alarms', scopes: ['stock:write'], expiresAt: null })).secret;
+  secrets = [];
+  for (let i = 0; i < 5; i++) secrets.push((await clients.create({ tenantId, name: `alarms-${i}`, scopes: ['stock:write'], expiresAt: null })).secret);
   categoryId = (
     await handle.db.selectFrom('categories').select('id').where('tenant_id', '=', tenantId).where('parent_id', 'is', null).where('is_deal', '=', 0).where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow()
   ).id;
@@ -42,10 +44,10 @@ afterAll(async () => {
   await database.drop();
 });
 
-const putStock = (app: AppProcess, sku: string, quantity: number) =>
+const putStock = (app: AppProcess, sku: string, quantity: number, client = 0) =>
   fetch(`http://127.0.0.1:${app.port}/erp/v1/stock`, {
     method: 'PUT',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${secrets[client]}`, 'content-type': 'application/json' },
     body: JSON.stringify([{ sku, quantity }]),
   });
 
@@ -78,7 +80,7 @@ async function judged(productId: number): Promise<void> {
 it('fires an alarm once while 20 stock writes of its product arrive on two processes at once', async () => {
   apps = [await startAppProcess(database.url, withWorker), await startAppProcess(database.url, withWorker)];
   const watched = await watchedProduct('ALARM-PAR', 5);
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => putStock(apps[i % 2]!, 'ALARM-PAR', i % 3 === 0 ? 0 : 5 + i)));
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => putStock(apps[i % 2]!, 'ALARM-PAR', i % 3 === 0 ? 0 : 5 + i, i % 5)));
   expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
   expect((await putStock(apps[0]!, 'ALARM-PAR', 40)).status).toBe(200);
   await judged(watched.productId);

@@ -4,7 +4,7 @@ import type { DatabaseTransaction } from '../../db/database.ts';
 import { buildCategoryTree } from '../catalog/category-tree.ts';
 import { createCategoryRepository } from '../catalog/category.repository.ts';
 import { queueMails, type MailRecipient, type OutboxMail } from '../mail/mail-outbox.repository.ts';
-import { addUnreadNotifications } from '../notifications/notification-counts.ts';
+import { adjustNotificationCount, type NotificationCountOwner } from '../notifications/notification-counts.repository.ts';
 import { alarmFiringStatements, type ClaimedCheck, type NewNotification, type StoredAlarm, type StoredProduct, type StoredWishlistEntry } from './alarm-firing.repository.ts';
 import {
   alarmsToFire,
@@ -95,7 +95,10 @@ export async function judgeBatch(trx: DatabaseTransaction, checks: readonly Clai
   );
   const fired = firedIds.map((id) => alarmsById.get(id)!);
   const candidates = lowStockNotices(state, watched, wishlist);
-  const given = candidates.length > 0 ? await statements.lowStockGivenSince([...new Set(candidates.map((notice) => notice.productId))], shopDayStart(shopToday(now))) : [];
+  const given =
+    candidates.length > 0
+      ? await statements.lowStockGivenSince([...new Set(candidates.map((notice) => notice.userId))], [...new Set(candidates.map((notice) => notice.productId))], shopDayStart(shopToday(now)))
+      : [];
   const lowStock = notGivenToday(candidates, new Set(given.map((row) => lowStockKey(row.user_id, row.company_id, row.product_id))));
 
   const notifications: NewNotification[] = [
@@ -135,7 +138,7 @@ export async function judgeBatch(trx: DatabaseTransaction, checks: readonly Clai
   ];
   if (notifications.length > 0) {
     await statements.insertNotifications(notifications);
-    await addUnreadNotifications(trx, unreadPerPair(notifications));
+    for (const pair of unreadPerPair(notifications)) await adjustNotificationCount(trx, pair.owner, pair.count);
     await queueMails(trx, eachMails(fired, products));
   }
   await statements.deleteChecks(checks.map((check) => check.id));
@@ -161,10 +164,10 @@ async function hiddenCategoriesOf(trx: DatabaseTransaction, products: readonly S
 
 /** The new notifications per (user, company): what their unread counts grow by. */
 function unreadPerPair(notifications: readonly NewNotification[]) {
-  const pairs = new Map<string, { tenantId: number; userId: number; companyId: number; count: number }>();
+  const pairs = new Map<string, { owner: NotificationCountOwner; count: number }>();
   for (const row of notifications) {
     const key = `${row.user_id}:${row.company_id}`;
-    const pair = pairs.get(key) ?? { tenantId: row.tenant_id, userId: row.user_id, companyId: row.company_id, count: 0 };
+    const pair = pairs.get(key) ?? { owner: { tenantId: row.tenant_id, userId: row.user_id, companyId: row.company_id }, count: 0 };
     pair.count += 1;
     pairs.set(key, pair);
   }

@@ -2,7 +2,7 @@ import { defaultLocale, isLocale, localizedName } from '../../../core/locale.ts'
 import { shopDayStart, shopToday } from '../../../core/shop-day.ts';
 import type { Database } from '../../db/database.ts';
 import { queueMails } from '../mail/mail-outbox.repository.ts';
-import { readInChunks } from '../erp/in-chunks.ts';
+import { alarmDigestStatements } from './alarm-firing.repository.ts';
 import type { StockAlarmMailItem } from '../mail/stock-alarm-mails.ts';
 
 // The daily digest of alarm mails (docs/product.md, "Stock alarms and notifications"): once per shop day,
@@ -15,31 +15,13 @@ import type { StockAlarmMailItem } from '../mail/stock-alarm-mails.ts';
 export async function sendDailyDigest(db: Database, now: Date): Promise<number> {
   const today = shopToday(now);
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('stock_alarm_digest_runs')
-      .values({ shop_day: today, ran_at: now.toISOString() })
-      .onConflict((conflict) => conflict.column('shop_day').doNothing())
-      .returning('shop_day')
-      .execute();
-    if (claimed.length === 0) return 0;
-    const due = await trx
-      .updateTable('notifications')
-      .set({ mail_state: 'sent' })
-      .where('mail_state', '=', 'digest')
-      .where('created_at', '<', shopDayStart(today))
-      .returning(['id', 'tenant_id', 'user_id', 'product_id', 'domain_reference', 'quantity', 'created_at'])
-      .execute();
+    const statements = alarmDigestStatements(trx);
+    if (!(await statements.claimDay(today, now.toISOString()))) return 0;
+    const due = await statements.takeWaiting(shopDayStart(today));
     if (due.length === 0) return 0;
-    const users = new Map(
-      (await readInChunks([...new Set(due.map((row) => row.user_id))], (chunk) =>
-        trx.selectFrom('users').select(['id', 'email', 'locale', 'first_name', 'last_name']).where('id', 'in', chunk).execute(),
-      )).map((user) => [user.id, user]),
-    );
-    const products = new Map(
-      (await readInChunks([...new Set(due.flatMap((row) => (row.product_id === null ? [] : [row.product_id])))], (chunk) =>
-        trx.selectFrom('products').select(['id', 'name', 'name_en']).where('id', 'in', chunk).execute(),
-      )).map((product) => [product.id, product]),
-    );
+    const users = new Map((await statements.recipients([...new Set(due.map((row) => row.user_id))])).map((user) => [user.id, user]));
+    const productIds = [...new Set(due.flatMap((row) => (row.product_id === null ? [] : [row.product_id])))];
+    const products = new Map((await statements.productNames(productIds)).map((product) => [product.id, product]));
     const byUser = new Map<number, typeof due>();
     for (const row of due.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     const mails = [...byUser].flatMap(([userId, rows]) => {

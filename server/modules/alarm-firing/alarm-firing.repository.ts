@@ -176,13 +176,14 @@ export function alarmFiringStatements(trx: DatabaseTransaction) {
       );
     },
 
-    /** (user, company, product) of the lowStock notifications of these products given since `since`. */
-    lowStockGivenSince(productIds: readonly number[], since: string): Promise<{ user_id: number; company_id: number; product_id: number }[]> {
-      return readInChunks(productIds, (chunk) =>
+    /** (user, company, product) of the lowStock notifications of these users and products given since `since`. */
+    lowStockGivenSince(userIds: readonly number[], productIds: readonly number[], since: string): Promise<{ user_id: number; company_id: number; product_id: number }[]> {
+      return readInChunks(userIds, (chunk) =>
         trx
           .selectFrom('notifications')
           .select(['user_id', 'company_id', sql<number>`product_id`.as('product_id')])
-          .where('product_id', 'in', chunk)
+          .where('user_id', 'in', chunk)
+          .where('product_id', 'in', productIds)
           .where('type', '=', 'lowStock')
           .where('created_at', '>=', since)
           .execute(),
@@ -209,6 +210,41 @@ export function alarmFiringStatements(trx: DatabaseTransaction) {
 
     async deleteChecks(checkIds: readonly number[]): Promise<void> {
       for (const chunk of inChunks(checkIds)) await trx.deleteFrom('stock_alarm_checks').where('id', 'in', chunk).execute();
+    },
+  };
+}
+
+/** The daily digest's statements (alarm-digest.ts), on its transaction. */
+export function alarmDigestStatements(trx: DatabaseTransaction) {
+  return {
+    /** Claims the shop day's digest; false when a process already sent it. */
+    async claimDay(shopDay: string, now: string): Promise<boolean> {
+      const claimed = await trx
+        .insertInto('stock_alarm_digest_runs')
+        .values({ shop_day: shopDay, ran_at: now })
+        .onConflict((conflict) => conflict.column('shop_day').doNothing())
+        .returning('shop_day')
+        .execute();
+      return claimed.length > 0;
+    },
+
+    /** Marks the notifications waiting for the digest written before `before` sent; answers them. */
+    takeWaiting(before: string) {
+      return trx
+        .updateTable('notifications')
+        .set({ mail_state: 'sent' })
+        .where('mail_state', '=', 'digest')
+        .where('created_at', '<', before)
+        .returning(['id', 'tenant_id', 'user_id', 'product_id', 'domain_reference', 'quantity', 'created_at'])
+        .execute();
+    },
+
+    recipients(userIds: readonly number[]) {
+      return readInChunks(userIds, (chunk) => trx.selectFrom('users').select(['id', 'email', 'locale', 'first_name', 'last_name']).where('id', 'in', chunk).execute());
+    },
+
+    productNames(productIds: readonly number[]) {
+      return readInChunks(productIds, (chunk) => trx.selectFrom('products').select(['id', 'name', 'name_en']).where('id', 'in', chunk).execute());
     },
   };
 }
