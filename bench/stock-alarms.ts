@@ -52,9 +52,10 @@ const alarmsPerBuyer = 10;
 const freed = 5_000;
 const chunkRows = 250;
 
-const handle = openDatabase(await freshDatabaseUrl(), { poolSize: 4 });
-const db = handle.db;
-await applyMigrations(handle.db);
+const url = await freshDatabaseUrl();
+const setup = openDatabase(url, { poolSize: 4 });
+let db = setup.db;
+await applyMigrations(db);
 await seedDemo(db, { products: 100, mediaDir: path.join(root, 'data/bench/media') });
 const tenant = await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
 const category = await db.selectFrom('categories').select('id').where('tenant_id', '=', tenant.id).where('parent_id', 'is', null).where('is_deal', '=', 0).where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
@@ -65,19 +66,25 @@ const started = performance.now();
 const series = (n: number) => sql.raw(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})`);
 await sql`${series(watchedProducts + unwatchedProducts)}
   INSERT INTO products (tenant_id, category_id, sku, name, price_cents, vat_rate_bp, stock, is_active)
-  SELECT ${tenant.id}, ${category.id}, 'BA-' || i, 'Alarmartikel ' || i, 500, 1900, CASE WHEN i > ${watchedProducts} THEN 5 ELSE 0 END, 1 FROM n`.execute(db);
+  SELECT ${tenant.id}, ${category.id}, 'BA-' || i, 'Alarmartikel ' || i, 500, 1900, CASE WHEN i > ${sql.lit(watchedProducts)} THEN 5 ELSE 0 END, 1 FROM n`.execute(db);
 await sql`${series(buyers)}
   INSERT INTO users (tenant_id, company_id, username, email, first_name, last_name, password_hash, role)
   SELECT ${tenant.id}, ${company.id}, 'bench-alarm-' || i, 'bench-alarm-' || i || '@example.com', 'Bench', 'Buyer ' || i, ${hash.password_hash}, 'customer' FROM n`.execute(db);
 const firstUser = (await db.selectFrom('users').select('id').where('username', '=', 'bench-alarm-1').executeTakeFirstOrThrow()).id;
 const firstProduct = (await db.selectFrom('products').select('id').where('sku', '=', 'BA-1').executeTakeFirstOrThrow()).id;
-// Alarm j: buyer j mod 20,000, product j mod 100,000: every product has 2 alarms, every buyer 10 on different products.
+// (Integer constants as literals: a bound number may be a float to SQLite, and i / 10.0 is no user id.)
+// Alarm i (from 0): buyer i div 10 watches products i mod 100,000 — 10 consecutive ones —, so every product has
+// 2 alarms of 2 buyers (i and i + 100,000).
 await sql`${series(buyers * alarmsPerBuyer)}
   INSERT INTO stock_alarms (tenant_id, user_id, company_id, product_id, name, domain_reference, quantity)
-  SELECT ${tenant.id}, ${firstUser} + ((i - 1) % ${buyers}), ${company.id}, ${firstProduct} + ((i - 1) % ${watchedProducts}), 'Alarmartikel', 'BA-' || (1 + ((i - 1) % ${watchedProducts})), 1 FROM n`.execute(db);
+  SELECT ${tenant.id}, ${sql.lit(firstUser)} + ((i - 1) / ${sql.lit(alarmsPerBuyer)}), ${company.id}, ${sql.lit(firstProduct)} + ((i - 1) % ${sql.lit(watchedProducts)}), 'Alarmartikel', 'BA-' || (1 + ((i - 1) % ${sql.lit(watchedProducts)})), 1 FROM n`.execute(db);
 if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
 else await sql`pragma wal_checkpoint(truncate)`.execute(db);
 const setupSeconds = (performance.now() - started) / 1000;
+// The shop's processes open the database with the data already there: the setup's handle is closed first.
+await setup.close();
+const handle = openDatabase(url, { poolSize: 4 });
+db = handle.db;
 
 const worker = createAlarmFiringWorker({ db, clock: systemClock, pauseMs: 60_000, log: { error: (details, message) => console.error(message, details) } });
 worker.start();

@@ -4,7 +4,7 @@ import type { DatabaseTransaction } from '../../db/database.ts';
 import { buildCategoryTree } from '../catalog/category-tree.ts';
 import { createCategoryRepository } from '../catalog/category.repository.ts';
 import { queueMails, type MailRecipient, type OutboxMail } from '../mail/mail-outbox.repository.ts';
-import { adjustNotificationCount, type NotificationCountOwner } from '../notifications/notification-counts.repository.ts';
+import { addUnreadNotifications, type NotificationCountOwner } from '../notifications/notification-counts.repository.ts';
 import { alarmFiringStatements, type ClaimedCheck, type NewNotification, type StoredAlarm, type StoredProduct, type StoredWishlistEntry } from './alarm-firing.repository.ts';
 import {
   alarmsToFire,
@@ -21,7 +21,7 @@ import {
 
 // One batch of claimed checks, judged and written in one transaction (ADR 0027): the checks' products are
 // read with their alarms and wishlist entries, the rules (firing-rules.ts) decide, and the fired alarms'
-// marks, the notifications, the unread counts (notification-counts.ts), the mails and the deletion of the
+// marks, the notifications, the unread counts (notification-counts.repository.ts), the mails and the deletion of the
 // checks commit together. A crash before the commit leaves the checks to be claimed again and nothing
 // written; the guarded mark (fired_at still null) keeps a second batch of the same product from firing an
 // alarm twice. A few statements per batch, whatever the number of alarms.
@@ -138,7 +138,7 @@ export async function judgeBatch(trx: DatabaseTransaction, checks: readonly Clai
   ];
   if (notifications.length > 0) {
     await statements.insertNotifications(notifications);
-    for (const pair of unreadPerPair(notifications)) await adjustNotificationCount(trx, pair.owner, pair.count);
+    await addUnreadNotifications(trx, unreadPerPair(notifications));
     await queueMails(trx, eachMails(fired, products));
   }
   await statements.deleteChecks(checks.map((check) => check.id));
@@ -164,10 +164,10 @@ async function hiddenCategoriesOf(trx: DatabaseTransaction, products: readonly S
 
 /** The new notifications per (user, company): what their unread counts grow by. */
 function unreadPerPair(notifications: readonly NewNotification[]) {
-  const pairs = new Map<string, { owner: NotificationCountOwner; count: number }>();
+  const pairs = new Map<string, NotificationCountOwner & { count: number }>();
   for (const row of notifications) {
     const key = `${row.user_id}:${row.company_id}`;
-    const pair = pairs.get(key) ?? { owner: { tenantId: row.tenant_id, userId: row.user_id, companyId: row.company_id }, count: 0 };
+    const pair = pairs.get(key) ?? { tenantId: row.tenant_id, userId: row.user_id, companyId: row.company_id, count: 0 };
     pair.count += 1;
     pairs.set(key, pair);
   }
