@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { shopDayStart, shopToday } from '../../core/shop-day.ts';
+import { setSiteSetting } from './basket-fixtures.ts';
 import { erpKey, erpLoad, insertProduct, visibleCategoryId } from './erp-load-fixtures.ts';
 import { settledJob, startJob } from './erp-job-fixtures.ts';
 import type { TestShop } from './helper.ts';
@@ -162,7 +163,8 @@ describe('an alarm fires', () => {
     expect((await notificationsOf(buyer)).map((n) => n.type)).toEqual(['backInStock']);
   });
 
-  it('not at stock 0, even for a product that may be backordered', async () => {
+  it('not at stock 0, even for a product the shop sells beyond its stock (the cart would take it)', async () => {
+    await setSiteSetting(shop, tenantId, 'buyableWithoutStock', true);
     const product = await newProduct(3);
     await shop.db.updateTable('products').set({ is_only_sellable_with_positive_stock: 0 }).where('id', '=', product.id).execute();
     const buyer = await newBuyer();
@@ -170,6 +172,7 @@ describe('an alarm fires', () => {
     await setStock(product, 0);
     await fire();
     expect(await notificationsOf(buyer)).toEqual([]);
+    await setSiteSetting(shop, tenantId, 'buyableWithoutStock', false);
   });
 
   it('not for a product the buyer cannot see (inactive, hidden category), and when it becomes visible at its next change', async () => {
@@ -294,17 +297,20 @@ describe('mails', () => {
     expect(await mailShop.takeMailsTo(buyer.email)).toHaveLength(0);
   });
 
-  it('digest: nothing at once, then one mail the next shop day listing the products', async () => {
+  it('digest: nothing at once, then one mail the next shop day listing the products (none for a user who turned mails off since)', async () => {
     const first = await newProduct(0);
     const second = await newProduct(0);
     const buyer = await newBuyer('digest');
+    const changedMind = await newBuyer('digest');
     await setAlarm(buyer, first, 1);
     await setAlarm(buyer, second, 1);
+    await setAlarm(changedMind, first, 1);
     await setStock(first, 1);
     await setStock(second, 1);
     await fire();
     expect((await notificationsOf(buyer)).map((n) => n.mail_state)).toEqual(['digest', 'digest']);
     expect(await mailShop.takeMailsTo(buyer.email)).toHaveLength(0);
+    await shop.db.updateTable('users').set({ stock_mail: 'off' }).where('id', '=', changedMind.userId).execute();
     shop.clock.advance(24 * 3_600_000);
     await fire();
     await fire();
@@ -313,5 +319,6 @@ describe('mails', () => {
     expect(mails[0]!.body).toContain(first.sku);
     expect(mails[0]!.body).toContain(second.sku);
     expect((await notificationsOf(buyer)).map((n) => n.mail_state)).toEqual(['sent', 'sent']);
+    expect(await mailShop.takeMailsTo(changedMind.email)).toHaveLength(0);
   });
 });

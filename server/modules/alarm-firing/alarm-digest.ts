@@ -26,7 +26,8 @@ export async function sendDailyDigest(db: Database, now: Date): Promise<number> 
     for (const row of due.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     const mails = [...byUser].flatMap(([userId, rows]) => {
       const user = users.get(userId);
-      if (!user || user.email.trim() === '') return [];
+      // A user who turned the mails off since gets none; the notifications count as sent all the same.
+      if (!user || user.stock_mail === 'off' || user.email.trim() === '') return [];
       const locale = isLocale(user.locale) ? user.locale : defaultLocale;
       const items: StockAlarmMailItem[] = rows.flatMap((row) => {
         // A product deleted since has no page to link to.

@@ -240,7 +240,7 @@ export function alarmDigestStatements(trx: DatabaseTransaction) {
     },
 
     recipients(userIds: readonly number[]) {
-      return readInChunks(userIds, (chunk) => trx.selectFrom('users').select(['id', 'email', 'locale', 'first_name', 'last_name']).where('id', 'in', chunk).execute());
+      return readInChunks(userIds, (chunk) => trx.selectFrom('users').select(['id', 'email', 'locale', 'first_name', 'last_name', 'stock_mail']).where('id', 'in', chunk).execute());
     },
 
     productNames(productIds: readonly number[]) {
