@@ -126,6 +126,14 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.mailWorker.stop();
   });
+  // Stock alarms are judged by every app process (a claim per check; ADR 0027); ALARM_WORKER=off leaves them
+  // to others (tests drive it with services.alarmFiring.runNow()).
+  app.addHook('onReady', async () => {
+    if (config.alarmWorker.enabled) services.alarmFiring.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.alarmFiring.stop();
+  });
   // The order-sheet reader's and writer's worker threads, if a file started them.
   app.addHook('onClose', async () => {
     await services.orderSheetThreads.close();

@@ -15,6 +15,8 @@ const envSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
   MAIL_WORKER: z.enum(['on', 'off']).optional(),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  ALARM_WORKER: z.enum(['on', 'off']).optional(),
+  ALARM_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   MEDIA_DIR: z.string().default('./data/media'),
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -67,6 +69,8 @@ export interface Config {
   mailOutboxDir: string;
   /** The mail outbox worker of this process (on by default; off by default under NODE_ENV=test, where tests drive it). */
   mailWorker: { enabled: boolean; pollMs: number };
+  /** The stock alarms' worker of this process (ADR 0027; on by default; off by default under NODE_ENV=test, where tests drive it). */
+  alarmWorker: { enabled: boolean; pollMs: number };
   mediaDir: string;
   /** Seed the demo data when the database has no tenant yet (first start). */
   seedDemo: boolean;
@@ -151,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailOutboxDir: path.resolve(e.MAIL_OUTBOX_DIR),
     mailWorker: { enabled: e.MAIL_WORKER ? e.MAIL_WORKER === 'on' : e.NODE_ENV !== 'test', pollMs: e.MAIL_POLL_MS },
+    alarmWorker: { enabled: e.ALARM_WORKER ? e.ALARM_WORKER === 'on' : e.NODE_ENV !== 'test', pollMs: e.ALARM_POLL_MS },
     mediaDir: path.resolve(e.MEDIA_DIR),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

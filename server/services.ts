@@ -73,6 +73,7 @@ import { createOrderStatusNames } from './modules/orders/order-history-statuses.
 import { createMailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
 import { createMailWorker, type MailWorkerLog } from './modules/mail/mail-worker.ts';
+import { createAlarmFiringWorker } from './modules/alarm-firing/alarm-firing-worker.ts';
 import { createOnlinePayments } from './modules/payments/online-payment.service.ts';
 import { createPaymentRepository } from './modules/payments/payment.repository.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
@@ -181,6 +182,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const engine = config.searchEngine;
   const engineClient = engine ? createEngineClient(engine) : null;
   const checkoutData = createCheckoutDataRepository(db);
+  // Judges the stock alarms after stock changes (ADR 0027); started in app.ts, woken after this process's stock writes.
+  const alarmFiring = createAlarmFiringWorker({ db, clock, pauseMs: config.alarmWorker.pollMs, log });
   const orderPlacement = createOrderPlacement({
     db,
     catalog,
@@ -201,6 +204,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     log,
     clock,
     erpEvents: erpEventSequencer,
+    stockGivenBack: () => alarmFiring.wake(),
   });
   const financeDocuments = createFinanceRepository(db);
   // Who reads a company's invoices and credits, for the finance view and the documents alike.
@@ -227,6 +231,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   // The ERP's row loads, for their PUT routes and the load jobs run in this process (server/modules/erp/erp-loads.ts).
   const erpLoadEffects: ErpLoadEffects = {
     catalogChanged: forgetCatalogChanges,
+    stockChanged: () => alarmFiring.wake(),
     companiesChanged: () => {
       catalog.clearCache();
       orderScopes.clearCache();
@@ -337,6 +342,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     }),
     // Deletes expired sessions, login attempts, throttle counters and password links; started in app.ts.
     housekeeping: createHousekeeping({ clock, auth, passwordReset, erpEvents, pauseMs: config.housekeeping.pauseMs, log }),
+    alarmFiring,
     // Sends the mails noted in the outbox (order confirmations); started in app.ts unless disabled.
     mailWorker: createMailWorker({
       db,

@@ -85,7 +85,7 @@ const expectedTables = [
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'notification_counts', 'orders', 'order_items', 'order_notes', 'order_packs',
   'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
   'mail_outbox', 'payment_sessions', 'payment_events', 'company_order_counts', 'company_finance_counts', 'company_open_items',
-  'finance_document_pdfs', 'order_shipments', 'erp_jobs', 'erp_job_chunks', 'erp_job_errors', 'erp_job_keys',
+  'finance_document_pdfs', 'order_shipments', 'erp_jobs', 'erp_job_chunks', 'erp_job_errors', 'erp_job_keys', 'stock_alarm_checks', 'stock_alarm_digest_runs',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009);
 // the order history's search indexes on SQLite (migrations 0020, 0022, 0031; PostgreSQL uses trigram indexes instead).

@@ -613,6 +613,29 @@ export interface SearchEngineOutboxTable {
   product_id: number;
 }
 
+/**
+ * A watched product whose stock changed (or which became active again), noted by the triggers of migration
+ * 0047 in the writer's transaction and judged by the stock alarms' worker (ADR 0027); written by triggers only.
+ */
+export interface StockAlarmChecksTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  /** The variant whose stock changed; null: the product's own stock (or its reactivation). */
+  variant_id: number | null;
+  /** The stock before the change (the low-stock notice's "fell below"). */
+  previous_stock: number;
+  noted_at: Timestamp;
+  /** A worker's lease on the row; null or past: free to claim. */
+  claimed_until: Timestamp | null;
+}
+
+/** The shop days whose digest of alarm mails a worker has sent (migration 0047): the day's claim across processes. */
+export interface StockAlarmDigestRunsTable {
+  shop_day: DateText;
+  ran_at: Timestamp;
+}
+
 /** The engine index the shop keeps in step; while a row exists, the outbox triggers write. */
 export interface SearchEngineSyncTable {
   index_uid: string;
@@ -1118,6 +1141,8 @@ export interface DB {
   company_open_items: CompanyOpenItemsTable;
   search_engine_outbox: SearchEngineOutboxTable;
   search_engine_sync: SearchEngineSyncTable;
+  stock_alarm_checks: StockAlarmChecksTable;
+  stock_alarm_digest_runs: StockAlarmDigestRunsTable;
 }
 
 export type TableName = keyof DB;

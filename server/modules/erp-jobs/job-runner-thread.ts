@@ -30,7 +30,14 @@ const port = parentPort!;
 const post = (message: JobThreadMessage) => port.postMessage(message);
 const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
 const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
-const effects: ErpLoadEffects = { catalogChanged: () => undefined, companiesChanged: tell('companiesChanged'), sessionsChanged: tell('sessionsChanged'), configurationChanged: tell('configurationChanged') };
+const effects: ErpLoadEffects = {
+  catalogChanged: () => undefined,
+  companiesChanged: tell('companiesChanged'),
+  sessionsChanged: tell('sessionsChanged'),
+  configurationChanged: tell('configurationChanged'),
+  // The request thread runs the stock alarms' worker: told at once, it judges the checks this write noted.
+  stockChanged: tell('stockChanged'),
+};
 // After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
 // thread is: up to eight times as long as the chunk took (twice as long still left the storefront's list
 // p99 at 1.5–1.6 times its figure at rest on two cores, where the load of the storefront, its requests and

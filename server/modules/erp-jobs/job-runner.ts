@@ -54,7 +54,13 @@ function deferredEffects() {
   const noted = new Set<keyof ErpLoadEffects>();
   const note = (kind: keyof ErpLoadEffects) => () => void noted.add(kind);
   return {
-    effects: { catalogChanged: note('catalogChanged'), companiesChanged: note('companiesChanged'), sessionsChanged: note('sessionsChanged'), configurationChanged: note('configurationChanged') },
+    effects: {
+      catalogChanged: note('catalogChanged'),
+      stockChanged: note('stockChanged'),
+      companiesChanged: note('companiesChanged'),
+      sessionsChanged: note('sessionsChanged'),
+      configurationChanged: note('configurationChanged'),
+    },
     tell(target: ErpLoadEffects) {
       for (const kind of noted) target[kind]();
     },

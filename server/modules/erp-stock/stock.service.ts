@@ -16,7 +16,8 @@ import type { ErpStockRepository, StockWrites, StoredStock } from './stock.repos
 //  4. The changes of all rows in one transaction. Every check is done before it, so no row can fail in it.
 //  5. The catalogue and search answers this process keeps are forgotten: the listing's "only available
 //     stock" and pre-order mode read products.stock and has_pre_stock, which the write and its triggers
-//     keep; the search engine gets the product's document when its stock crosses zero (ADR 0009).
+//     keep; the search engine gets the product's document when its stock crosses zero (ADR 0009); the stock
+//     alarms' worker is woken for the checks the triggers noted of watched products (ADR 0027).
 // A variant's stock is its own: the product's stock (what the listing filters and the engine index by)
 // is what the product's row sends.
 
@@ -25,6 +26,8 @@ export interface ErpStockDependencies {
   clock: Clock;
   /** Forgets the storefront's cached catalogue and search answers of this process. */
   forgetCatalogAnswers(): void;
+  /** After the commit: the stock alarms' worker judges the checks the triggers noted (ADR 0027). */
+  stockChanged(): void;
 }
 
 interface Stored {
@@ -117,6 +120,7 @@ export function createErpStockService(deps: ErpStockDependencies) {
     if (writes.products.length + writes.variants.length + writes.preStocks.length + writes.removedPreStocks.length > 0) {
       await deps.stock.write(ctx.tenantId, writes, deps.clock.now().toISOString());
       deps.forgetCatalogAnswers();
+      deps.stockChanged();
     }
     return inLineOrder([...failed, ...results]);
   }

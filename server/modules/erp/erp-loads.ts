@@ -29,6 +29,8 @@ import type { SettingsService } from '../settings/settings.service.ts';
 export interface ErpLoadEffects {
   /** The catalogue, its prices or stock changed: trees, listings and search answers are forgotten. */
   catalogChanged(): void;
+  /** Stock changed: the stock alarms' worker judges the checks the change noted now (ADR 0027). */
+  stockChanged(): void;
   /** Companies changed: buyer accounts and whose orders a company's users see are forgotten. */
   companiesChanged(): void;
   /** Users or sales persons' customers changed: live sessions are read anew. */
@@ -50,7 +52,7 @@ export function createErpLoads(db: Database, { settings, clock, effects }: ErpLo
     products: createProductUpsert({ products: createErpProductRepository(db), settings, clock, catalogChanged: effects.catalogChanged }),
     seasons: createErpSeasonService({ seasons: createErpSeasonRepository(db), forgetConfiguration: effects.configurationChanged }),
     prices: createErpPriceService({ prices: createErpPriceRepository(db), clock, forgetCatalogAnswers: effects.catalogChanged }),
-    stock: createErpStockService({ stock: createErpStockRepository(db), clock, forgetCatalogAnswers: effects.catalogChanged }),
+    stock: createErpStockService({ stock: createErpStockRepository(db), clock, forgetCatalogAnswers: effects.catalogChanged, stockChanged: effects.stockChanged }),
     companies: createErpCompaniesService({ companies: createErpCompaniesRepository(db), forgetCompanies: effects.companiesChanged, clock }),
     users: createErpUsersService({
       users: createErpUsersRepository(db),

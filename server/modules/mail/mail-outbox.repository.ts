@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { SignupRequestPayload } from './signup-mails.ts';
+import type { StockAlarmMailPayload } from './stock-alarm-mails.ts';
 
 // The mail outbox (migration 0014), read by the mail worker of every app process. Claiming is one
 // statement: on PostgreSQL the due rows are locked with SKIP LOCKED, so two processes never claim the
@@ -43,7 +44,9 @@ export type OutboxMail =
   | { kind: 'password_reset'; payload: PasswordResetPayload }
   | { kind: 'user_invitation'; payload: UserInvitationPayload }
   | { kind: 'signup_confirmation'; payload: SignupRequestPayload }
-  | { kind: 'signup_notification'; payload: SignupRequestPayload };
+  | { kind: 'signup_notification'; payload: SignupRequestPayload }
+  | { kind: 'stock_alarm'; payload: StockAlarmMailPayload }
+  | { kind: 'stock_alarm_digest'; payload: StockAlarmMailPayload };
 export type MailKind = OutboxMail['kind'];
 
 export interface ClaimedMail {

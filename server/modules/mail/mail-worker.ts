@@ -11,6 +11,7 @@ import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { withoutToken } from './password-link.ts';
 import { renderPasswordReset } from './password-reset-mail.ts';
 import { renderSignupConfirmation, renderSignupNotification, type SignupRequestPayload } from './signup-mails.ts';
+import { renderStockAlarm, renderStockAlarmDigest, type StockAlarmMailPayload } from './stock-alarm-mails.ts';
 import { renderUserInvitation } from './user-invitation-mail.ts';
 
 // Drains the mail outbox in every app process (docs/product.md, Mail): every interval it claims up to
@@ -79,6 +80,8 @@ export function createMailWorker(options: MailWorkerOptions) {
     else if (kind === 'user_invitation') content = renderUserInvitation(JSON.parse(mail.payload ?? 'null') as UserInvitationPayload, { locale, shop, publicUrl: options.publicUrl });
     else if (kind === 'signup_confirmation') content = renderSignupConfirmation(JSON.parse(mail.payload ?? 'null') as SignupRequestPayload, { locale, shop });
     else if (kind === 'signup_notification') content = renderSignupNotification(JSON.parse(mail.payload ?? 'null') as SignupRequestPayload, { locale, shop });
+    else if (kind === 'stock_alarm') content = renderStockAlarm(JSON.parse(mail.payload ?? 'null') as StockAlarmMailPayload, { locale, shop, publicUrl: options.publicUrl });
+    else if (kind === 'stock_alarm_digest') content = renderStockAlarmDigest(JSON.parse(mail.payload ?? 'null') as StockAlarmMailPayload, { locale, shop, publicUrl: options.publicUrl });
     else throw new Error(`mail kind ${mail.kind} cannot be rendered`);
     return { from: { name: shop.name, address: shop.email }, to: mail.recipient, ...content };
   }

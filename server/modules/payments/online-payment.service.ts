@@ -36,6 +36,8 @@ interface OnlinePaymentDeps {
   clock: Clock;
   /** Told after a commit that wrote an ERP event (the order paid or cancelled), to sequence it soon. */
   erpEvents: { afterCommit(): void };
+  /** Told after a commit that gave stock back (a cancelled order), so the stock alarms are judged soon. */
+  stockGivenBack(): void;
 }
 
 /** Stripe keeps a checkout session open for at least 30 minutes and at most 24 hours. */
@@ -202,6 +204,7 @@ export function createOnlinePayments(deps: OnlinePaymentDeps) {
           if (deps.provider && (await closeSessions(order.tenant_id, order.id))) continue;
           if (await payments.cancelUnpaid(order.tenant_id, order.id)) {
             cancelled += 1;
+            deps.stockGivenBack();
             deps.erpEvents.afterCommit();
           }
         } catch (error) {
