@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useAlarmStore } from '../../stores/alarm-store';
 import { useNotificationCountStore } from '../../stores/notification-count-store';
 import { ClockGlyph } from '../catalog/catalog-glyphs';
+import { useSession } from '../session/use-root-data';
 import type { NotificationCount } from './alarm-types';
 import { alarmPagePath } from './alarm-fields';
 
@@ -39,13 +40,19 @@ function NotificationCountSync() {
   return null;
 }
 
-/** Reads the buyer's alarms once per session, so the bells know which products are watched. */
+/**
+ * Reads the buyer's alarms once per session, so the bells know which products are watched; again when
+ * a sales person acts for another company (its alarms are that company's).
+ */
 function AlarmDataLoader() {
+  const companyId = useSession()?.account.company?._id ?? null;
+  const loadedFor = useRef<number | null | undefined>(undefined);
   useEffect(() => {
     const alarms = useAlarmStore.getState();
     alarms.setEnabled(true);
-    if (!alarms.loaded) void alarms.load();
-  }, []);
+    if (!alarms.loaded || (loadedFor.current !== undefined && loadedFor.current !== companyId)) void alarms.load();
+    loadedFor.current = companyId;
+  }, [companyId]);
   return null;
 }
 
