@@ -82,7 +82,7 @@ const expectedTables = [
   'vat_rates', 'seasons', 'shipping_methods', 'shipping_method_countries', 'payment_methods', 'order_statuses',
   'sales_head_statuses', 'content_pages', 'categories', 'sales_units', 'products', 'product_variants', 'product_images',
   'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'tier_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
-  'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'orders', 'order_items', 'order_notes', 'order_packs',
+  'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'notification_counts', 'orders', 'order_items', 'order_notes', 'order_packs',
   'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
   'mail_outbox', 'payment_sessions', 'payment_events', 'company_order_counts', 'company_finance_counts', 'company_open_items',
   'finance_document_pdfs', 'order_shipments', 'erp_jobs', 'erp_job_chunks', 'erp_job_errors', 'erp_job_keys',
@@ -214,6 +214,20 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     expect(await documents('credit')).toBeGreaterThanOrEqual(10);
     expect(await count('stock_alarms')).toBeGreaterThanOrEqual(1);
     expect(await count('notifications')).toBeGreaterThanOrEqual(2);
+    // Alarms and notifications belong to the user and company; both types are seeded, some unread; the kept
+    // count agrees with the rows (migration 0046).
+    const notifications = await db.selectFrom('notifications').select(['user_id', 'company_id', 'type', 'viewed', 'alarm_id']).execute();
+    expect(new Set(notifications.map((n) => n.type))).toEqual(new Set(['backInStock', 'lowStock']));
+    expect(notifications.filter((n) => n.type === 'backInStock').every((n) => n.alarm_id !== null)).toBe(true);
+    const counts = await db.selectFrom('notification_counts').selectAll().execute();
+    expect(counts.map((c) => [c.user_id, c.company_id, c.unread])).toEqual([[notifications[0]?.user_id, notifications[0]?.company_id, notifications.filter((n) => n.viewed === 0).length]]);
+    expect(counts[0]?.unread).toBeGreaterThan(0);
+    const alarms = await db.selectFrom('stock_alarms').select(['company_id', 'quantity', 'variant_id', 'fired_at']).execute();
+    expect(alarms.some((a) => a.variant_id !== null)).toBe(true);
+    expect(alarms.some((a) => a.fired_at !== null) && alarms.some((a) => a.fired_at === null)).toBe(true);
+    for (const alarm of alarms) expect(alarm.quantity).toBeGreaterThanOrEqual(1);
+    const users = await db.selectFrom('users').select('stock_mail').execute();
+    expect(new Set(users.map((u) => u.stock_mail))).toEqual(new Set(['each']));
 
     const mains = await db.selectFrom('categories').select('name').where('parent_id', 'is', null).where('is_deal', '=', 0).where('is_active', '=', 1).execute();
     expect(mains.length).toBeGreaterThanOrEqual(8);

@@ -117,7 +117,11 @@ export interface UsersTable {
   invited_at: Timestamp | null;
   /** The ERP's key (migration 0034); null for users the shop made. */
   external_id: string | null;
+  /** Mail for stock notifications (migration 0046): one for each back-in-stock notification, a daily digest, or none. */
+  stock_mail: Generated<StockMail>;
 }
+
+export type StockMail = 'each' | 'digest' | 'off';
 
 export interface SalesPersonCompaniesTable {
   user_id: number;
@@ -763,27 +767,61 @@ export interface OrderSheetImportsTable {
   origin: JsonText | null;
 }
 
-/** product_id is the API's domainId, domain_reference the (variant) sku. */
+/**
+ * A buyer's stock alarm (migration 0046; docs/product.md, Stock alarms and notifications): product_id is the
+ * API's domainId, domain_reference the (variant) sku, variant_id set for a variant sku. One per user, company
+ * they act for and domain reference. quantity is the wished quantity, snapped to the batch size; fired_at is
+ * set when it fired and cleared when re-armed; last_fired_at stays across re-arming (the 10-minute flap rule).
+ */
 export interface StockAlarmsTable {
   id: Generated<number>;
   tenant_id: number;
   user_id: number;
+  company_id: number;
   product_id: number;
+  variant_id: number | null;
   name: string;
   domain_reference: string;
+  quantity: Generated<number>;
   created_at: CreatedAt;
+  fired_at: Timestamp | null;
+  last_fired_at: Timestamp | null;
 }
 
-/** A stock notification; product_id is the API's domainId, domain_reference the (variant) sku. */
+export type NotificationType = 'backInStock' | 'lowStock';
+/** null: no mail due; 'digest': waits for the daily digest; 'sent': mailed. */
+export type NotificationMailState = 'digest' | 'sent';
+
+/**
+ * A stock notification of a user and the company they act for (migration 0046): product_id is the API's
+ * domainId, domain_reference the (variant) sku; quantity the wished quantity it was raised for; alarm_id the
+ * alarm that fired it (null for low stock of a wishlisted product, or once the alarm is deleted). Every write
+ * also moves notification_counts (server/modules/notifications/notification-counts.repository.ts).
+ */
 export interface NotificationsTable {
   id: Generated<number>;
   tenant_id: number;
   user_id: number;
+  company_id: number;
+  type: Generated<NotificationType>;
   product_id: number | null;
+  variant_id: number | null;
   name: string;
   domain_reference: string | null;
+  quantity: number | null;
+  alarm_id: number | null;
   viewed: Generated<Flag>;
+  mail_state: NotificationMailState | null;
   created_at: CreatedAt;
+}
+
+/** The kept unread count of a (user, company)'s notifications and a version that moves with every change of them (the header's ETag). */
+export interface NotificationCountsTable {
+  user_id: number;
+  company_id: number;
+  tenant_id: number;
+  unread: Generated<number>;
+  version: Generated<number>;
 }
 
 // ---------------------------------------------------------------- orders and documents
@@ -1067,6 +1105,7 @@ export interface DB {
   wishlist_items: WishlistItemsTable;
   stock_alarms: StockAlarmsTable;
   notifications: NotificationsTable;
+  notification_counts: NotificationCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_notes: OrderNotesTable;

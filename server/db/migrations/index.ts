@@ -44,6 +44,7 @@ import * as m0042 from './0042-product-row-fingerprints.ts';
 import * as m0043 from './0043-customer-prices-by-product.ts';
 import * as m0044 from './0044-order-sheet-imports.ts';
 import * as m0045 from './0045-order-sheet-templates.ts';
+import * as m0046 from './0046-stock-alarms.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0043-customer-prices-by-product': m0043,
   '0044-order-sheet-imports': m0044,
   '0045-order-sheet-templates': m0045,
+  '0046-stock-alarms': m0046,
 };

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../config.ts';
-import type { DB } from '../schema.ts';
+import type { DatabaseTransaction } from '../database.ts';
+import type { NewRow } from '../schema.ts';
+import { adjustNotificationCount } from '../../modules/notifications/notification-counts.repository.ts';
 import { insertAll } from './batch.ts';
 import { seedOrderHistories } from './company-history.ts';
 import { demoHistorySpecs, demoNumbering } from './demo-history.ts';
@@ -12,7 +13,8 @@ import { SEED_TIME } from './reference-data.ts';
 // notifications and reviews for the user "customer". Uses only the first few hundred products.
 
 export interface DocumentsContext {
-  db: Kysely<DB>;
+  /** The seed's transaction: the notifications' kept count is written with them. */
+  db: DatabaseTransaction;
   engine: DatabaseEngine;
   tenantId: number;
   userIds: ReadonlyMap<string, number>;
@@ -25,14 +27,60 @@ function deliveredTo(userId: number | undefined, orders: readonly GeneratedOrder
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
 
+interface SeedOwner {
+  tenant_id: number;
+  user_id: number;
+  company_id: number;
+}
+
+/**
+ * Alarms on three products out of stock (wished: two batches) and one variant out of stock; two alarms that
+ * fired, each with its back-in-stock notification; two low-stock notifications; the first of each type viewed.
+ * The kept unread count moves with them, as for every writer of notifications.
+ */
+async function seedAlarmsAndNotifications(ctx: DocumentsContext, owner: SeedOwner, candidates: readonly HistoryProduct[]): Promise<void> {
+  const outOfStock = candidates.filter((p) => p.stock === 0).slice(0, 3);
+  const variantOutOfStock = candidates.flatMap((p) => p.variants.filter((v) => v.stock === 0).map((v) => ({ product: p, variant: v })))[0];
+  const alarmDate = (i: number) => `2026-10-${String(10 + i).padStart(2, '0')}T09:00:00.000Z`;
+  const waiting: NewRow<'stock_alarms'>[] = outOfStock.map((p, i) => ({ ...owner, product_id: p.id, variant_id: null, name: p.name, domain_reference: p.sku, quantity: p.salesBatchSize * 2, created_at: alarmDate(i) }));
+  if (variantOutOfStock) {
+    const { product, variant } = variantOutOfStock;
+    waiting.push({ ...owner, product_id: product.id, variant_id: product.variantIds.get(variant.sku) ?? null, name: product.name, domain_reference: variant.sku, quantity: product.salesBatchSize, created_at: alarmDate(3) });
+  }
+  await insertAll(ctx.db, ctx.engine, 'stock_alarms', waiting);
+
+  const inStock = candidates.filter((p) => p.stock > 0 && p.variants.length === 0).slice(5, 9);
+  const notificationDate = (i: number) => `2026-10-${String(20 + i).padStart(2, '0')}T07:30:00.000Z`;
+  let unread = 0;
+  for (const [i, p] of inStock.entries()) {
+    const type = i % 2 === 0 ? 'backInStock' : 'lowStock';
+    const quantity = p.salesBatchSize;
+    const viewed = i < 2 ? (1 as const) : (0 as const);
+    const alarm =
+      type === 'backInStock'
+        ? await ctx.db
+            .insertInto('stock_alarms')
+            .values({ ...owner, product_id: p.id, variant_id: null, name: p.name, domain_reference: p.sku, quantity, created_at: alarmDate(4 + i), fired_at: notificationDate(i), last_fired_at: notificationDate(i) })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : undefined;
+    await ctx.db
+      .insertInto('notifications')
+      .values({ ...owner, type, product_id: p.id, variant_id: null, name: p.name, domain_reference: p.sku, quantity, alarm_id: alarm?.id ?? null, viewed, mail_state: null, created_at: notificationDate(i) })
+      .execute();
+    unread += 1 - viewed;
+  }
+  await adjustNotificationCount(ctx.db, { tenantId: owner.tenant_id, userId: owner.user_id, companyId: owner.company_id }, unread);
+}
+
 async function seedCustomerExtras(ctx: DocumentsContext, candidates: readonly HistoryProduct[], bought: readonly HistoryProduct[]): Promise<void> {
   const user_id = ctx.userIds.get('customer');
   if (user_id === undefined) return;
   const tenant_id = ctx.tenantId;
-  const outOfStock = candidates.filter((p) => p.stock === 0).slice(0, 3);
-  await insertAll(ctx.db, ctx.engine, 'stock_alarms', outOfStock.map((p, i) => ({ tenant_id, user_id, product_id: p.id, name: p.name, domain_reference: p.sku, created_at: `2026-10-${String(10 + i).padStart(2, '0')}T09:00:00.000Z` })));
-  const inStock = candidates.filter((p) => p.stock > 0 && p.variants.length === 0).slice(5, 9);
-  await insertAll(ctx.db, ctx.engine, 'notifications', inStock.map((p, i) => ({ tenant_id, user_id, product_id: p.id, name: p.name, domain_reference: p.sku, viewed: i < 2 ? (1 as const) : (0 as const), created_at: `2026-10-${String(20 + i).padStart(2, '0')}T07:30:00.000Z` })));
+  const company = await ctx.db.selectFrom('users').select('company_id').where('id', '=', user_id).executeTakeFirstOrThrow();
+  if (company.company_id === null) return;
+  const owner = { tenant_id, user_id, company_id: company.company_id };
+  await seedAlarmsAndNotifications(ctx, owner, candidates);
   const texts = [
     [5, 'Top Qualität', 'Sauber verarbeitet und schnell geliefert. Gerne wieder.'],
     [4, 'Gutes Preis-Leistungs-Verhältnis', 'Macht einen soliden Eindruck, die Verpackung könnte stabiler sein.'],
