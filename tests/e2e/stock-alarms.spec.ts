@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { systemClock } from '../../server/lib/clock.ts';
 import { createApiClientRepository } from '../../server/modules/erp/api-client.repository.ts';
 import { createApiClientService } from '../../server/modules/erp/api-client.service.ts';
+import { createCompany, createUser, removeCompany, type TestCompany } from './account-fixtures.ts';
 import { shopApi, toast } from './cart-fixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { accounts, captureScreens, changeSiteSettings, startSession, waitUntilSettled, withShopDatabase } from './helpers.ts';
@@ -70,11 +71,14 @@ async function open(page: Page, path: string) {
 
 const productPage = (product: AlarmProduct) => `/product/${product.id}?sku=${encodeURIComponent(product.sku)}`;
 
-async function removeAlarmsOf(product: AlarmProduct) {
+/** The buyer's company with everything the journey left: alarms, notifications and their count go with it. */
+async function removeBuyer(company: TestCompany) {
   await withShopDatabase(async (db) => {
-    await db.deleteFrom('notifications').where('product_id', '=', product.id).execute();
-    await db.deleteFrom('stock_alarms').where('product_id', '=', product.id).execute();
+    await db.deleteFrom('notifications').where('company_id', '=', company.id).execute();
+    await db.deleteFrom('stock_alarms').where('company_id', '=', company.id).execute();
+    await db.deleteFrom('notification_counts').where('company_id', '=', company.id).execute();
   });
+  await removeCompany(company);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -83,11 +87,12 @@ test('a customer is told when the product is back, sees it on /alarm and orders 
   // Two ERP loads, the firing worker and four recorded screens.
   test.setTimeout(150_000);
   const product = await alarmProduct();
-  await removeAlarmsOf(product);
+  // A company and buyer of its own: no seeded alarms or notifications, and the demo accounts stay as they are.
+  const company = await createCompany('Glockenhof Werkstatt GmbH');
+  const buyer = await createUser(company, 'customer', { first: 'Greta', last: 'Glocke' });
   await erpSetsStock(product.sku, 0);
   try {
-    await startSession(page, accounts.customer);
-    await shopApi(page).saveBasket([]);
+    await startSession(page, buyer);
     await open(page, productPage(product));
     await expect(page.getByTestId('header-notifications')).toBeVisible();
     await expect(page.getByTestId('header-notifications-count')).toHaveCount(0);
@@ -104,6 +109,7 @@ test('a customer is told when the product is back, sees it on /alarm and orders 
     await dialog.getByTestId('alarm-save').click();
     await expect(dialog).toBeHidden();
     await expect(toast(page, 'Wir benachrichtigen Sie')).toBeVisible();
+    expect(await withShopDatabase((db) => db.selectFrom('stock_alarms').select(['domain_reference', 'quantity']).where('company_id', '=', company.id).execute())).toEqual([{ domain_reference: product.sku, quantity: 24 }]);
     await expect(bell).toHaveAttribute('aria-pressed', 'true');
 
     // The ERP loads 30: the worker fires the alarm, and after the next navigation the clock counts 1.
@@ -127,7 +133,7 @@ test('a customer is told when the product is back, sees it on /alarm and orders 
     await expect(notification).toHaveAttribute('data-new', 'true');
     await expect(notification.getByTestId('alarm-stock')).toHaveAttribute('data-state', 'available');
     await expect(page.getByTestId('header-notifications-count')).toHaveCount(0);
-    const stored = await withShopDatabase((db) => db.selectFrom('notifications').select('viewed').where('product_id', '=', product.id).execute());
+    const stored = await withShopDatabase((db) => db.selectFrom('notifications').select('viewed').where('company_id', '=', company.id).execute());
     expect(stored.map((row) => Number(row.viewed))).toEqual([1]);
     const alarm = page.getByTestId('alarm-row').filter({ hasText: product.name });
     await expect(alarm).toHaveAttribute('data-fired', 'true');
@@ -152,12 +158,11 @@ test('a customer is told when the product is back, sees it on /alarm and orders 
     await expect(toast(page, 'We will let you know')).toBeVisible();
     await expect(page.getByTestId('alarm-row').filter({ hasText: product.name })).not.toHaveAttribute('data-fired', 'true');
     await page.getByTestId('notifications-delete-all').click();
-    await expect(toast(page, 'deleted')).toBeVisible();
+    await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(page.getByTestId('notifications-empty')).toContainText('Low in stock');
     await captureScreens(page, 'alarm-page-empty-en');
-    await page.request.post('/locale', { form: { locale: 'de', redirectTo: '/' } });
   } finally {
-    await removeAlarmsOf(product);
+    await removeBuyer(company);
     await erpSetsStock(product.sku, product.stock);
   }
 });
