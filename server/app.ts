@@ -28,6 +28,8 @@ import companyUserRoutes from './api/user/company-users.routes.ts';
 import salesPersonRoutes from './api/user/sales-person.routes.ts';
 import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
+import alarmRoutes from './api/alarm/alarm.routes.ts';
+import notificationRoutes from './api/notification/notification.routes.ts';
 import erpCatalogRoutes from './erp/catalog/catalog.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
 import erpDocumentRoutes from './erp/documents/documents.routes.ts';
@@ -39,6 +41,7 @@ import erpSeasonRoutes from './erp/seasons/seasons.routes.ts';
 import erpWebhookRoutes from './erp/webhooks/webhook.routes.ts';
 import erpStockRoutes from './erp/stock/stock.routes.ts';
 import erpJobRoutes from './erp/jobs/jobs.routes.ts';
+import erpAlarmRoutes from './erp/alarms/alarms.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -185,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       }
       await scope.register(basketRoutes, { services });
       await scope.register(wishlistRoutes, { services });
+      await scope.register(alarmRoutes, { services });
+      await scope.register(notificationRoutes, { services });
       await scope.register(addressRoutes, { services });
       await scope.register(orderRoutes, { services });
       await scope.register(orderSheetRoutes, { services });
@@ -205,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpJobRoutes, erpWebhookRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpJobRoutes, erpWebhookRoutes, erpAlarmRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

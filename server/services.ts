@@ -42,6 +42,11 @@ import { createSalesPersonRepository } from './modules/sales-persons/sales-perso
 import { createSalesPersonService } from './modules/sales-persons/sales-person.service.ts';
 import { createWishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
+import { createNotificationUsers } from './modules/access/notification-users.ts';
+import { createAlarmRepository } from './modules/alarms/alarm.repository.ts';
+import { createAlarmService } from './modules/alarms/alarm.service.ts';
+import { createNotificationRepository } from './modules/notifications/notification.repository.ts';
+import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createAddressRepository } from './modules/addresses/address.repository.ts';
 import { createAddressService } from './modules/addresses/address.service.ts';
 import { createCheckoutDataRepository } from './modules/orders/checkout-data.repository.ts';
@@ -108,6 +113,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   // Shared with the basket, so one cache (and one clearCache) serves both.
   const settings = createSettingsService(createSettingsRepository(db), caches, { onlinePayment: config.payment.stripe !== null });
   const buyerProducts = createBuyerProductsRepository(db);
+  const notificationUsers = createNotificationUsers({ settings });
   const catalog = createCatalogService(
     {
       categories: createCategoryRepository(db),
@@ -287,6 +293,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     orderSheetThreads,
     orderSheetTemplate,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
+    // Stock alarms and notifications (docs/product.md, Stock alarms and notifications), and purchasing's view of the alarms.
+    alarms: createAlarmService({ alarms: createAlarmRepository(db), notificationUsers, catalog, products: buyerProducts }),
+    notifications: createNotificationService({ notifications: createNotificationRepository(db), notificationUsers, catalog, products: buyerProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,
     orderPlacement,

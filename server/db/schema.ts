@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { NotificationType } from '../../core/stock-alarms.ts';
+import type { StockMail } from '../../core/stock-mail.ts';
 
 // The database as Kysely sees it: one interface per table, created by server/db/migrations.
 // Conventions (both engines store and return the same values):
@@ -120,8 +122,6 @@ export interface UsersTable {
   /** Mail for stock notifications (migration 0046): one for each back-in-stock notification, a daily digest, or none. */
   stock_mail: Generated<StockMail>;
 }
-
-export type StockMail = 'each' | 'digest' | 'off';
 
 export interface SalesPersonCompaniesTable {
   user_id: number;
@@ -788,7 +788,6 @@ export interface StockAlarmsTable {
   last_fired_at: Timestamp | null;
 }
 
-export type NotificationType = 'backInStock' | 'lowStock';
 /** null: no mail due; 'digest': waits for the daily digest; 'sent': mailed. */
 export type NotificationMailState = 'digest' | 'sent';
 

@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 
 // The signed-in user's own account (docs/product.md, Profile and address book):
 //   GET  /api/user/currentUser                 → the session user
-//   POST /api/user/currentUser                 { firstName?, lastName?, email?, phone?, locale? } → the session user
+//   POST /api/user/currentUser                 { firstName?, lastName?, email?, phone?, locale?, stockMail? } → the session user
 //   POST /api/user/changeCurrentUserPassword   { currentPassword, newPassword } → { token, userId }
 // The shared guest reads its session user but changes nothing (403 error.login_required). A new password
 // meets the password policy (core/password-policy.ts; 400 naming newPassword) and needs

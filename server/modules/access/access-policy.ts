@@ -29,7 +29,13 @@ export type Requirement =
   /** Who reads what sales persons did for a company: its customer admins and the shop's admins. */
   | 'companyActivityReader'
   /** A sales person: the customers they serve, and the switch between them. */
-  | 'salesPerson';
+  | 'salesPerson'
+  /**
+   * A full account using stock alarms and notifications, where the shop allows them (notification-users.ts
+   * reads the site setting allowNotifications: 403 'error.notifications_not_allowed') and for the company
+   * it acts for (a sales person who chose none: 403 'error.forbidden').
+   */
+  | 'notificationUser';
 
 export type SignedInContext = RequestContext & { identity: SessionIdentity };
 
@@ -48,6 +54,7 @@ const entitled: Record<RoleRequirement, (identity: SessionIdentity) => boolean> 
   customerAdmin: (identity) => identity.role === 'customer_admin' && identity.companyId !== null,
   companyActivityReader: (identity) => (identity.role === 'customer_admin' || identity.role === 'admin') && identity.companyId !== null,
   salesPerson: (identity) => identity.role === 'sales',
+  notificationUser: isFullAccount,
 };
 
 /** The refusal a caller gets for a requirement; null when they meet it. */
@@ -68,6 +75,7 @@ interface ContextOf {
   customerAdmin: CompanyContext;
   companyActivityReader: CompanyContext;
   salesPerson: SignedInContext;
+  notificationUser: SignedInContext;
 }
 
 /** The caller's context when they meet the requirement; throws the refusal otherwise. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import { defaultLocale } from '../../../core/locale.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
+import type { StockMail } from '../../../core/stock-mail.ts';
 
 /** The profile fields a user changes themselves; a field left out stays as it is. */
 export interface ProfileChanges {
@@ -11,6 +12,7 @@ export interface ProfileChanges {
   email?: string;
   phone?: string | null;
   locale?: string;
+  stockMail?: StockMail;
 }
 
 // Thrown inside the profile's transaction to roll it back when the e-mail address is taken.
@@ -82,6 +84,7 @@ export function createUserRepository(db: Database) {
               ...(email !== undefined ? { email } : {}),
               ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
               ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+              ...(changes.stockMail !== undefined ? { stock_mail: changes.stockMail } : {}),
             })
             .where('tenant_id', '=', tenantId)
             .where('id', '=', userId)

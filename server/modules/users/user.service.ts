@@ -2,6 +2,7 @@ import { amountOut } from '../../../core/api-money.ts';
 import { personalMinimumOrderCents } from '../../../core/cart-totals.ts';
 import { isLocale, type Locale } from '../../../core/locale.ts';
 import { bpToPercent } from '../../../core/basis-points.ts';
+import type { StockMail } from '../../../core/stock-mail.ts';
 import type { RequestContext, Role } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireAccess } from '../access/access-policy.ts';
@@ -19,6 +20,8 @@ export interface SessionAccount {
   phone: string;
   /** The language the user chose in their profile; null until they choose one (the page's language applies). */
   locale: Locale | null;
+  /** Mail for stock notifications: one for each back-in-stock notification, a daily digest, or none. */
+  stockMail: StockMail;
   role: Role;
   vatCountryCode: string | null;
   showNetPrices: boolean;
@@ -73,6 +76,7 @@ export function createUserService(users: UserRepository) {
         lastName: user.last_name,
         phone: user.phone ?? '',
         locale: isLocale(user.locale) ? user.locale : null,
+        stockMail: user.stock_mail,
         role,
         vatCountryCode: company?.vat_country_code ?? null,
         showNetPrices: company ? company.show_net_prices === 1 : true,
