@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { StockAlarm } from '../features/alarms/alarm-types';
+import type { StockAlarm } from '../../core/stock-alarms';
 import { apiFetch, ApiError } from '../lib/api-client';
 import { useInterfaceStore } from './interface-store';
 

@@ -161,6 +161,15 @@ test('a customer is told when the product is back, sees it on /alarm and orders 
     await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(page.getByTestId('notifications-empty')).toContainText('Low in stock');
     await captureScreens(page, 'alarm-page-empty-en');
+
+    // The stock mail on the profile: saved through the profile's service, as POST /api/user/currentUser's stockMail.
+    await open(page, '/my-account');
+    await expect(page.getByTestId('stock-mail-each')).toBeChecked();
+    await page.getByTestId('stock-mail-digest').check();
+    await page.getByTestId('save-profile').click();
+    await expect(page.getByTestId('stock-mail-digest')).toBeChecked();
+    await expect(page.getByTestId('stock-mail-each')).not.toBeChecked();
+    expect(await withShopDatabase((db) => db.selectFrom('users').select('stock_mail').where('username', '=', buyer.username).executeTakeFirstOrThrow())).toEqual({ stock_mail: 'digest' });
   } finally {
     await removeBuyer(company);
     await erpSetsStock(product.sku, product.stock);

@@ -6,7 +6,7 @@ import { selectAlarmOf, useAlarmStore } from '../../stores/alarm-store';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { useRootData } from '../session/use-root-data';
 import { alarmModals, type StockAlarmDialogProps } from './alarm-modal-names';
-import { defaultAlarmQuantity, offersAlarm } from './alarm-quantity';
+import { offersAlarm, wishedQuantity } from './alarm-quantity';
 
 export type BellItem = Pick<Product, '_id' | 'name' | 'sku' | 'variantSku' | 'salesBatchSize' | 'salesUnit' | 'stock' | 'isOnlySellableWithPositiveStock'>;
 
@@ -35,7 +35,7 @@ export function AlarmBell({ item, quantity }: { item: BellItem; quantity: number
       name: item.name,
       batchSize: item.salesBatchSize,
       salesUnitName: item.salesUnit?.name ?? null,
-      quantity: alarm?.quantity ?? defaultAlarmQuantity(quantity, item.salesBatchSize),
+      quantity: alarm?.quantity ?? wishedQuantity(quantity, item.salesBatchSize),
     };
     useInterfaceStore.getState().openModal(alarmModals.stockAlarm, { ...props });
   }

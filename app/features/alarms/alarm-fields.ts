@@ -7,8 +7,8 @@ export const alarmIntents = {
   deleteNotification: 'delete-notification',
   deleteAllNotifications: 'delete-all-notifications',
   addToCart: 'add-to-cart',
+  /** Changes an alarm's quantity and arms it again; re-arming a fired alarm posts its quantity as it is. */
   saveAlarm: 'save-alarm',
-  rearmAlarm: 'rearm-alarm',
   deleteAlarm: 'delete-alarm',
   deleteAllAlarms: 'delete-all-alarms',
 } as const;

@@ -9,14 +9,14 @@ import { alarmIntents } from './alarm-fields';
 import { HiddenFields, IntentButton, useAlarmPageBusy } from './alarm-forms';
 import { maxAlarmQuantity } from './alarm-quantity';
 import { AlarmStockState } from './alarm-stock-state';
-import { alarmProductPath, type StockAlarm, type WithProduct } from './alarm-types';
+import { alarmProductPath, type AlarmRow } from './alarm-types';
 import { quantityFieldClass } from './notification-list';
 
 // The alarms section of /alarm (docs/product.md, Stock alarms and notifications): each alarm's product,
 // its wished quantity (changing it saves and arms it again), when it was set and when it fired; a fired
 // alarm can be armed again. A table on desktop, a card per alarm on phones.
 
-type Row = WithProduct<StockAlarm>;
+type Row = AlarmRow;
 
 function QuantityForm({ row }: { row: Row }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ function QuantityForm({ row }: { row: Row }) {
   const fieldId = `alarm-quantity-${row._id}`;
   return (
     <Form method="post" className="flex items-center gap-2">
-      <HiddenFields fields={{ intent: alarmIntents.saveAlarm, productId: row.domainId, domainReference: row.domainReference, name: row.name }} />
+      <HiddenFields fields={{ intent: alarmIntents.saveAlarm, id: row._id }} />
       <label htmlFor={fieldId} className="sr-only">
         {t('alarm.quantity.for', { name: row.name })}
       </label>
@@ -71,8 +71,8 @@ function AlarmRow({ row }: { row: Row }) {
         <div className="flex flex-wrap gap-2 lg:justify-end">
           {row.firedAt ? (
             <IntentButton
-              intent={alarmIntents.rearmAlarm}
-              fields={{ productId: row.domainId, domainReference: row.domainReference, name: row.name, quantity: row.quantity }}
+              intent={alarmIntents.saveAlarm}
+              fields={{ id: row._id, quantity: row.quantity }}
               label={`${t('alarm.rearm')}: ${row.name}`}
               variant="secondary"
               testId="alarm-rearm"

@@ -2,57 +2,66 @@ import { data, redirect } from 'react-router';
 import type { Product } from '../../../core/catalog-types';
 import { normaliseQuantity } from '../../../core/quantity';
 import { parseRecordId } from '../../../core/record-id';
-import { isAppError, meetsRequirement } from '../../../server/page-surface.server';
+import type { StockAlarm, StockNotification } from '../../../core/stock-alarms';
+import { isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formId, formText } from '../../lib/form-values.server';
 import { missingLines, toBasketItems, withCandidates } from '../../stores/cart-lines';
-import { variantAsProduct } from '../catalog/product-rows';
-import type { StockAlarm, StockNotification, WithProduct } from './alarm-types';
 import { savedParam } from '../account/saved-notice';
+import { variantAsProduct } from '../catalog/product-rows';
 import { alarmIntents, alarmPagePath, type AlarmSaved } from './alarm-fields';
+import { maxAlarmQuantity } from './alarm-quantity';
+import type { WithProduct } from './alarm-types';
 
 // The loader and action glue of /alarm (docs/product.md, Stock alarms and notifications): the buyer's
 // notifications and alarms, read in process through the services of GET /api/notification and
 // GET /api/alarm. Opening the page marks the unread notifications viewed (POST
-// /api/notification/setViewed); the page still shows them as new this once. Every change is a form
-// posted to the action and answered with a redirect (post, redirect, get), so it all works without
-// JavaScript; a refusal stays on the page with its reason.
+// /api/notification/setViewed's service); the page still shows them as new this once. Every change is a
+// form posted to the action and answered with a redirect (post, redirect, get), so it all works without
+// JavaScript; a refusal stays on the page with its reason. A service's refusal of the page itself
+// (notifications off, a sales person acting for no company) is the error page with its status.
 
-const notAllowed = () => data({ messageKey: 'error.notifications_not_allowed' }, { status: 403 });
-
-/** Signed in, not the guest (the root guard), and the shop allows notifications. */
-async function requireNotifications({ services, ctx }: AppLoadContext): Promise<void> {
-  const configuration = await services.settings.getConfiguration(ctx);
-  if (!configuration.allowNotifications || !meetsRequirement(ctx, 'buyer')) throw notAllowed();
+async function asPage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAppError(error) && error.statusCode < 500) throw data({ messageKey: error.messageKey }, { status: error.statusCode });
+    throw error;
+  }
 }
 
-/** The orderable item (the variant where the reference is a variant's sku) of each entry's product. */
-async function withProducts<T extends { domainId: number; domainReference: string }>({ services, ctx }: AppLoadContext, entries: readonly T[]): Promise<WithProduct<T>[]> {
-  const ids = [...new Set(entries.map((entry) => entry.domainId))];
-  const products = ids.length === 0 ? [] : await services.catalog.productsById(ctx, ids, { withVariants: true });
-  const byId = new Map(products.map((product) => [product._id, product]));
-  return entries.map((entry) => ({ ...entry, product: orderableItem(byId.get(entry.domainId), entry.domainReference) }));
-}
-
-function orderableItem(product: Product | undefined, domainReference: string): Product | null {
-  if (!product) return null;
+/** The orderable item of a product: the variant where the reference is a variant's sku; null when it is neither. */
+function orderableItem(product: Product | undefined, domainReference: string | null): Product | null {
+  if (!product || domainReference === null) return null;
   if (product.variants.length === 0) return product.sku === domainReference ? product : null;
   const variant = product.variants.find((candidate) => candidate.variantSku === domainReference);
   return variant ? variantAsProduct(product, variant) : null;
 }
 
-export async function loadAlarmPage(app: AppLoadContext) {
-  await requireNotifications(app);
+type Wish = { domainId: number | null; domainReference: string | null };
+
+/** Each entry with its product as the buyer can order it now (batch size, sales unit, price). */
+async function withProducts<T extends Wish>({ services, ctx }: AppLoadContext, entries: readonly T[]): Promise<WithProduct<T>[]> {
+  const ids = [...new Set(entries.flatMap((entry) => (entry.domainId === null ? [] : [entry.domainId])))];
+  const products = ids.length === 0 ? [] : await services.catalog.productsById(ctx, ids, { withVariants: true });
+  const byId = new Map(products.map((product) => [product._id, product]));
+  return entries.map((entry) => ({ ...entry, product: entry.domainId === null ? null : orderableItem(byId.get(entry.domainId), entry.domainReference) }));
+}
+
+export function loadAlarmPage(app: AppLoadContext) {
   const { services, ctx } = app;
-  const [notifications, alarms] = await Promise.all([services.notifications.list(ctx), services.alarms.list(ctx)]);
-  const unread = notifications.data.notViewed;
-  const unreadNotificationCount = unread.length > 0 ? (await services.notifications.setViewed(ctx, unread.map((entry) => entry._id))).unreadNotificationCount : notifications.unreadNotificationCount;
-  const [newNotifications, earlierNotifications, alarmRows] = await Promise.all([
-    withProducts<StockNotification>(app, unread),
-    withProducts<StockNotification>(app, notifications.data.viewed),
-    withProducts<StockAlarm>(app, alarms.data),
-  ]);
-  return { newNotifications, earlierNotifications, alarms: alarmRows, alarmList: alarms.data, notificationCount: await services.notifications.count(ctx), unreadNotificationCount };
+  return asPage(async () => {
+    const [notifications, alarms] = await Promise.all([services.notifications.listNotifications(ctx), services.alarms.listAlarms(ctx)]);
+    const unread = notifications.data.notViewed;
+    if (unread.length > 0) await services.notifications.setViewed(ctx, unread.map((entry) => entry._id));
+    const [newNotifications, earlierNotifications, alarmRows, notificationCount] = await Promise.all([
+      withProducts<StockNotification>(app, unread),
+      withProducts<StockNotification>(app, notifications.data.viewed),
+      withProducts<StockAlarm>(app, alarms),
+      services.notifications.countNotifications(ctx),
+    ]);
+    return { newNotifications, earlierNotifications, alarms: alarmRows, notificationCount: { unreadNotificationCount: notificationCount.unreadNotificationCount, etag: notificationCount.etag } };
+  });
 }
 
 /** The ids a "delete all" form posted (one `id` field per entry shown); null when any is no id. */
@@ -61,76 +70,88 @@ function formIds(form: FormData): number[] | null {
   return ids.length > 0 && ids.every((id) => id !== null) ? ids : null;
 }
 
-const redirectTo = (saved: AlarmSaved) => redirect(`${alarmPagePath}?${savedParam}=${saved}`);
-
-export type AlarmActionFailure = { ok: false; messageKey: string };
-
-/** A refusal of the services as the page's answer, said on the page; anything else is thrown on. */
-function refusal(error: unknown): ReturnType<typeof data<AlarmActionFailure>> {
-  if (isAppError(error) && error.statusCode < 500) return data({ ok: false as const, messageKey: error.messageKey }, { status: error.statusCode });
-  throw error;
+/** A posted quantity: a whole number from 1 to the API's limit, else null. */
+function formQuantity(form: FormData): number | null {
+  const text = formText(form, 'quantity').trim();
+  const quantity = /^\d{1,7}$/.test(text) ? normaliseQuantity(text) : 0;
+  return quantity >= 1 && quantity <= maxAlarmQuantity ? quantity : null;
 }
 
-const invalid = () => data({ ok: false as const, messageKey: 'an.error.occurred' }, { status: 400 });
+const redirectTo = (saved: AlarmSaved) => redirect(`${alarmPagePath}?${savedParam}=${saved}`);
 
-/** The product's item as the buyer can order it, with the quantity, into the order cart (the cart's own rules). */
-async function addToCart(app: AppLoadContext, productId: number, domainReference: string, quantity: number): Promise<boolean> {
-  const { services, ctx } = app;
+export interface AlarmActionFailure {
+  ok: false;
+  messageKey: string;
+  params?: Record<string, string | number> | undefined;
+}
+
+const refused = (messageKey: string, status: number, params?: Record<string, string | number>) => data<AlarmActionFailure>({ ok: false, messageKey, params }, { status });
+const invalid = () => refused('an.error.occurred', 400);
+
+/** The item as the buyer can order it now, with the quantity, into the order cart by the cart's own rules; false when it did not go in. */
+async function addToCart({ services, ctx }: AppLoadContext, productId: number, domainReference: string, quantity: number): Promise<boolean> {
   const [products, configuration, basket] = await Promise.all([
     services.catalog.productsById(ctx, [productId], { withVariants: true }),
     services.settings.getConfiguration(ctx),
     services.basket.getBasket(ctx),
   ]);
   const item = orderableItem(products[0], domainReference);
-  if (!item || !item.price) return false;
-  const settings = { buyableWithoutStock: configuration.buyableWithoutStock };
-  const next = withCandidates(basket.items, [{ ...item, quantity }], 'order', settings);
+  if (!item?.price) return false;
+  const next = withCandidates(basket.items, [{ ...item, quantity }], 'order', { buyableWithoutStock: configuration.buyableWithoutStock });
   await services.basket.saveBasket(ctx, { _id: basket._id, items: toBasketItems(next) });
   const answer = await services.basket.getBasket(ctx);
   return missingLines([{ sku: item.sku, variantSku: item.variantSku, orderType: 'order' }], answer.items).length === 0;
 }
 
-export async function alarmPageAction(app: AppLoadContext, form: FormData): Promise<Response | ReturnType<typeof data<AlarmActionFailure>>> {
-  await requireNotifications(app);
+/** Changes the quantity of one of the buyer's alarms (and arms it again): the alarm as the list has it, the quantity posted. */
+async function saveAlarm({ services, ctx }: AppLoadContext, id: number, quantity: number): Promise<boolean> {
+  const alarm = (await services.alarms.listAlarms(ctx)).find((candidate) => candidate._id === id);
+  if (!alarm) return false;
+  await services.alarms.saveAlarm(ctx, { name: alarm.name, domainId: alarm.domainId, domainReference: alarm.domainReference, quantity });
+  return true;
+}
+
+async function changeFromForm(app: AppLoadContext, form: FormData) {
   const { services, ctx } = app;
   const intent = formText(form, 'intent');
   const id = formId(form);
-  try {
-    switch (intent) {
-      case alarmIntents.deleteNotification:
-      case alarmIntents.deleteAllNotifications: {
-        const ids = intent === alarmIntents.deleteNotification ? (id === null ? null : [id]) : formIds(form);
-        if (!ids) return invalid();
-        await services.notifications.remove(ctx, ids);
-        return redirectTo('deleted');
-      }
-      case alarmIntents.deleteAlarm:
-      case alarmIntents.deleteAllAlarms: {
-        const ids = intent === alarmIntents.deleteAlarm ? (id === null ? null : [id]) : formIds(form);
-        if (!ids) return invalid();
-        await services.alarms.remove(ctx, ids);
-        return redirectTo('deleted');
-      }
-      case alarmIntents.saveAlarm:
-      case alarmIntents.rearmAlarm: {
-        const productId = formId(form, 'productId');
-        const quantity = normaliseQuantity(formText(form, 'quantity'));
-        if (productId === null || quantity <= 0) return invalid();
-        await services.alarms.save(ctx, { name: formText(form, 'name'), domainId: productId, domainReference: formText(form, 'domainReference'), quantity });
-        return redirectTo('saved');
-      }
-      case alarmIntents.addToCart: {
-        const productId = formId(form, 'productId');
-        const quantity = normaliseQuantity(formText(form, 'quantity'));
-        if (productId === null || quantity <= 0) return invalid();
-        return (await addToCart(app, productId, formText(form, 'domainReference'), quantity)) ? redirectTo('added') : data({ ok: false as const, messageKey: 'product.added.to.cart.error' }, { status: 409 });
-      }
-      default:
-        return invalid();
+  switch (intent) {
+    case alarmIntents.deleteNotification:
+    case alarmIntents.deleteAllNotifications: {
+      const ids = intent === alarmIntents.deleteNotification ? (id === null ? null : [id]) : formIds(form);
+      if (!ids) return invalid();
+      await services.notifications.deleteNotifications(ctx, ids);
+      return redirectTo('deleted');
     }
-  } catch (error) {
-    return refusal(error);
+    case alarmIntents.deleteAlarm:
+    case alarmIntents.deleteAllAlarms: {
+      const ids = intent === alarmIntents.deleteAlarm ? (id === null ? null : [id]) : formIds(form);
+      if (!ids) return invalid();
+      await services.alarms.deleteAlarms(ctx, ids);
+      return redirectTo('deleted');
+    }
+    case alarmIntents.saveAlarm: {
+      const quantity = formQuantity(form);
+      if (id === null || quantity === null) return invalid();
+      return (await saveAlarm(app, id, quantity)) ? redirectTo('saved') : invalid();
+    }
+    case alarmIntents.addToCart: {
+      const productId = formId(form, 'productId');
+      const quantity = formQuantity(form);
+      if (productId === null || quantity === null) return invalid();
+      return (await addToCart(app, productId, formText(form, 'domainReference'), quantity)) ? redirectTo('added') : refused('product.added.to.cart.error', 409);
+    }
+    default:
+      return invalid();
   }
 }
 
-
+export async function alarmPageAction(app: AppLoadContext, form: FormData) {
+  try {
+    return await changeFromForm(app, form);
+  } catch (error) {
+    // A refusal is said on the page (the alarm limit, a product no longer offered); anything else is the error page.
+    if (isAppError(error) && error.statusCode < 500) return refused(error.messageKey, error.statusCode, error.params);
+    throw error;
+  }
+}

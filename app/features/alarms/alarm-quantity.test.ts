@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAlarmQuantity, offersAlarm, snappedUpToBatch } from './alarm-quantity';
+import { offersAlarm, wishedQuantity } from './alarm-quantity';
 
-describe('the wished quantity of an alarm', () => {
-  it('is rounded up to whole batches, at least one batch', () => {
-    expect(snappedUpToBatch(7, 6)).toBe(12);
-    expect(snappedUpToBatch(12, 6)).toBe(12);
-    expect(snappedUpToBatch(0, 6)).toBe(6);
-    expect(snappedUpToBatch(24, 1)).toBe(24);
-    expect(snappedUpToBatch(5, null)).toBe(5);
+describe('the quantity the alarm dialog starts with and saves', () => {
+  it('is the row quantity rounded up to whole batches', () => {
+    expect(wishedQuantity(7, 6)).toBe(12);
+    expect(wishedQuantity(12, 6)).toBe(12);
+    expect(wishedQuantity(24, 1)).toBe(24);
   });
 
-  it('starts at the row quantity, else at one batch', () => {
-    expect(defaultAlarmQuantity(24, 10)).toBe(30);
-    expect(defaultAlarmQuantity(0, 10)).toBe(10);
-    expect(defaultAlarmQuantity(0, 1)).toBe(1);
+  it('is one batch where no quantity is chosen', () => {
+    expect(wishedQuantity(0, 10)).toBe(10);
+    expect(wishedQuantity(0, 1)).toBe(1);
   });
 });
 

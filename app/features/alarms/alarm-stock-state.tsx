@@ -3,18 +3,18 @@ import { CheckCircleIcon, ErrorIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../lib/i18n';
 import { ClockGlyph } from '../catalog/catalog-glyphs';
 import { formatNumber } from '../catalog/format-number';
-import type { AlarmStock, AlarmStockState } from './alarm-types';
+import type { WishStock, WishStockState } from '../../../core/stock-alarms';
 
 // The stock of an alarm's product measured against the wished quantity: colour, icon and text (colour
 // is never the only signal), with the number for sales persons where the API gives it.
 
-const looks: Record<AlarmStockState, { icon: ComponentType<{ className?: string }>; text: string }> = {
+const looks: Record<WishStockState, { icon: ComponentType<{ className?: string }>; text: string }> = {
   available: { icon: CheckCircleIcon, text: 'text-success' },
   short: { icon: ClockGlyph, text: 'text-warning' },
   out: { icon: ErrorIcon, text: 'text-danger' },
 };
 
-export function AlarmStockState({ stock }: { stock: AlarmStock }) {
+export function AlarmStockState({ stock }: { stock: WishStock }) {
   const { t, locale } = useTranslation();
   const look = looks[stock.state];
   const Icon = look.icon;

@@ -10,17 +10,17 @@ import { TrashGlyph } from '../cart/cart-page-glyphs';
 import { alarmIntents } from './alarm-fields';
 import { HiddenFields, IntentButton, useAlarmPageBusy } from './alarm-forms';
 import { AlarmStockState } from './alarm-stock-state';
-import { alarmProductPath, type StockNotification, type WithProduct } from './alarm-types';
+import { alarmProductPath, type NotificationRow } from './alarm-types';
 
 // The notifications section of /alarm (docs/product.md, Stock alarms and notifications): the ones new
 // at this visit first, then the earlier ones; each links to its product, says its stock now and puts it
 // into the order cart right there.
 
-type Row = WithProduct<StockNotification> & { isNew: boolean };
+type Row = NotificationRow & { isNew: boolean };
 
 export const quantityFieldClass = 'num h-9 w-24 rounded-md border border-zinc-300 bg-white px-2 text-right text-sm focus:border-brand focus:outline-2 focus:outline-brand';
 
-function AddToCartForm({ row, buyableWithoutStock }: { row: Row; buyableWithoutStock: boolean }) {
+function AddToCartForm({ row, productId, domainReference, buyableWithoutStock }: { row: Row; productId: number; domainReference: string; buyableWithoutStock: boolean }) {
   const { t } = useTranslation();
   const busy = useAlarmPageBusy();
   const item = row.product;
@@ -42,7 +42,7 @@ function AddToCartForm({ row, buyableWithoutStock }: { row: Row; buyableWithoutS
         if (refusal) event.preventDefault();
       }}
     >
-      <HiddenFields fields={{ intent: alarmIntents.addToCart, productId: row.domainId, domainReference: row.domainReference }} />
+      <HiddenFields fields={{ intent: alarmIntents.addToCart, productId, domainReference }} />
       <label htmlFor={fieldId} className="sr-only">
         {t('quantity.for', { name: row.name })}
       </label>
@@ -66,7 +66,7 @@ function AddToCartForm({ row, buyableWithoutStock }: { row: Row; buyableWithoutS
 function NotificationRow({ row, buyableWithoutStock }: { row: Row; buyableWithoutStock: boolean }) {
   const { t, locale } = useTranslation();
   return (
-    <li data-testid="notification" data-new={row.isNew || undefined} data-sku={row.domainReference} className={`grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center ${row.isNew ? 'bg-info-soft' : ''}`}>
+    <li data-testid="notification" data-new={row.isNew || undefined} data-sku={row.domainReference ?? undefined} className={`grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center ${row.isNew ? 'bg-info-soft' : ''}`}>
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2 text-xs font-medium text-zinc-700">
           {row.isNew ? <span className="rounded-full bg-brand px-2 py-0.5 text-brand-foreground" data-testid="notification-new">{t('notifications.new')}</span> : null}
@@ -74,19 +74,25 @@ function NotificationRow({ row, buyableWithoutStock }: { row: Row; buyableWithou
           <span aria-hidden="true">·</span>
           <span className="num">{formatShopDate(row.createdAt, locale, true)}</span>
         </p>
-        <Link to={alarmProductPath(row)} className="block font-medium text-zinc-900 hover:text-brand-text hover:underline">
-          {row.name}
-        </Link>
+        {row.domainId !== null && row.domainReference !== null ? (
+          <Link to={alarmProductPath({ domainId: row.domainId, domainReference: row.domainReference })} className="block font-medium text-zinc-900 hover:text-brand-text hover:underline">
+            {row.name}
+          </Link>
+        ) : (
+          <p className="font-medium text-zinc-900">{row.name}</p>
+        )}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600">
-          <span>
-            {t('cart.material.number')}: <span className="num">{row.domainReference}</span>
-          </span>
+          {row.domainReference ? (
+            <span>
+              {t('cart.material.number')}: <span className="num">{row.domainReference}</span>
+            </span>
+          ) : null}
           {row.quantity ? <span>{t('notifications.wished', { quantity: row.quantity })}</span> : null}
           <AlarmStockState stock={row.stock} />
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-        <AddToCartForm row={row} buyableWithoutStock={buyableWithoutStock} />
+        {row.domainId !== null && row.domainReference !== null ? <AddToCartForm row={row} productId={row.domainId} domainReference={row.domainReference} buyableWithoutStock={buyableWithoutStock} /> : null}
         <IntentButton intent={alarmIntents.deleteNotification} fields={{ id: row._id }} label={`${t('notifications.delete')}: ${row.name}`} testId="notification-delete">
           <TrashGlyph className="size-4" />
           <span aria-hidden="true" className="max-sm:sr-only">{t('notifications.delete')}</span>
@@ -112,7 +118,7 @@ function NoNotifications() {
   );
 }
 
-export function NotificationList({ newOnes, earlier, buyableWithoutStock }: { newOnes: WithProduct<StockNotification>[]; earlier: WithProduct<StockNotification>[]; buyableWithoutStock: boolean }) {
+export function NotificationList({ newOnes, earlier, buyableWithoutStock }: { newOnes: NotificationRow[]; earlier: NotificationRow[]; buyableWithoutStock: boolean }) {
   const { t } = useTranslation();
   const rows: Row[] = [...newOnes.map((row) => ({ ...row, isNew: true })), ...earlier.map((row) => ({ ...row, isNew: false }))];
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useAlarmStore } from '../../../stores/alarm-store';
 import { QuantitySelector } from '../../catalog/quantity-selector';
 import type { StockAlarmDialogProps } from '../alarm-modal-names';
-import { maxAlarmQuantity, snappedUpToBatch } from '../alarm-quantity';
+import { maxAlarmQuantity, wishedQuantity } from '../alarm-quantity';
 
 /**
  * The alarm dialog (docs/product.md, Stock alarms and notifications): the quantity the buyer wishes
@@ -20,7 +20,7 @@ export default function StockAlarmDialog({ props, onClose }: HostedModalProps) {
   const save = useAlarmStore((state) => state.save);
   const [quantity, setQuantity] = useState(product.quantity);
   const [saving, setSaving] = useState(false);
-  const snapped = snappedUpToBatch(quantity, product.batchSize);
+  const snapped = wishedQuantity(quantity, product.batchSize);
   const unit = product.salesUnitName ?? t('alarm.dialog.pieces');
 
   async function submit() {
