@@ -155,7 +155,7 @@ test('a customer is told when the product is back, sees it on /alarm and orders 
 
     // Re-armed, then deleted: the page says so, and the list is empty again.
     await page.getByTestId('alarm-row').filter({ hasText: product.name }).getByTestId('alarm-rearm').click();
-    await expect(toast(page, 'We will let you know')).toBeVisible();
+    await expect(toast(page, 'We will notify you')).toBeVisible();
     await expect(page.getByTestId('alarm-row').filter({ hasText: product.name })).not.toHaveAttribute('data-fired', 'true');
     await page.getByTestId('notifications-delete-all').click();
     await expect(toast(page, 'Deleted')).toBeVisible();

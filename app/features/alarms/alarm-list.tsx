@@ -64,8 +64,8 @@ function AlarmRow({ row }: { row: Row }) {
         {formatShopDateNumeric(row.createdAt, locale)}
       </td>
       <td className={`${cell} text-sm text-zinc-700`} data-testid="alarm-fired">
-        <span className="text-xs text-zinc-600 lg:hidden">{t('alarm.column.fired')}: </span>
-        {row.firedAt ? <span className="num">{formatShopDateNumeric(row.firedAt, locale)}</span> : t('alarm.armed')}
+        <span className="text-xs text-zinc-600 lg:hidden">{t('alarm.column.status')}: </span>
+        {row.firedAt ? t('alarm.fired.on', { date: formatShopDateNumeric(row.firedAt, locale) }) : t('alarm.armed')}
       </td>
       <td className={`${cell} lg:text-right`}>
         <div className="flex flex-wrap gap-2 lg:justify-end">
@@ -121,7 +121,7 @@ export function AlarmList({ alarms }: { alarms: Row[] }) {
                 <th scope="col" className={head}>{t('alarm.column.stock')}</th>
                 <th scope="col" className={head}>{t('alarm.column.quantity')}</th>
                 <th scope="col" className={head}>{t('alarm.column.created')}</th>
-                <th scope="col" className={head}>{t('alarm.column.fired')}</th>
+                <th scope="col" className={head}>{t('alarm.column.status')}</th>
                 <th scope="col" className={`${head} text-right`}>
                   <span className="sr-only">{t('alarm.column.actions')}</span>
                 </th>
