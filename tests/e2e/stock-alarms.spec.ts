@@ -4,7 +4,7 @@ import { createApiClientRepository } from '../../server/modules/erp/api-client.r
 import { createApiClientService } from '../../server/modules/erp/api-client.service.ts';
 import { createCompany, createUser, removeCompany, type TestCompany } from './account-fixtures.ts';
 import { shopApi, toast } from './cart-fixtures.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, newContext, test } from './fixtures.ts';
 import { accounts, captureScreens, changeSiteSettings, startSession, waitUntilSettled, withShopDatabase } from './helpers.ts';
 import { workerShop } from './shops.ts';
 
@@ -83,7 +83,7 @@ async function removeBuyer(company: TestCompany) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a customer is told when the product is back, sees it on /alarm and orders it from there', async ({ page }) => {
+test('a customer is told when the product is back, sees it on /alarm and orders it from there', async ({ page, browser }) => {
   // Two ERP loads, the firing worker and four recorded screens.
   test.setTimeout(150_000);
   const product = await alarmProduct();
@@ -153,14 +153,38 @@ test('a customer is told when the product is back, sees it on /alarm and orders 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock notifications');
     await captureScreens(page, 'alarm-page-en');
 
-    // Re-armed, then deleted: the page says so, and the list is empty again.
+    // Re-armed: the page says so, and the alarm waits again.
     await page.getByTestId('alarm-row').filter({ hasText: product.name }).getByTestId('alarm-rearm').click();
     await expect(toast(page, 'We will notify you')).toBeVisible();
     await expect(page.getByTestId('alarm-row').filter({ hasText: product.name })).not.toHaveAttribute('data-fired', 'true');
-    await page.getByTestId('notifications-delete-all').click();
-    await expect(toast(page, 'Deleted')).toBeVisible();
+
+    // Without JavaScript every change is a form post answered with the page again (post, redirect, get).
+    const plain = await newContext(browser, { javaScriptEnabled: false });
+    try {
+      const plainPage = await plain.newPage();
+      await startSession(plainPage, buyer);
+      await plainPage.goto('/alarm');
+      const plainAlarm = plainPage.getByTestId('alarm-row').filter({ hasText: product.name });
+      await plainAlarm.getByTestId('alarm-row-quantity').fill('30');
+      await plainAlarm.getByTestId('alarm-row-save').click();
+      await expect(plainPage).toHaveURL(/\/alarm\?saved=saved$/);
+      await expect(plainPage.getByTestId('saved-notice')).toContainText('Wir benachrichtigen Sie');
+      await expect(plainAlarm.getByTestId('alarm-row-quantity')).toHaveValue('30');
+      await plainPage.getByTestId('notification').filter({ hasText: product.name }).getByTestId('notification-delete').click();
+      await expect(plainPage.getByTestId('saved-notice')).toHaveText('Gelöscht.');
+      await expect(plainPage.getByTestId('notifications-empty')).toContainText('Geringer Lagerbestand');
+    } finally {
+      await plain.close();
+    }
+    expect(await withShopDatabase((db) => db.selectFrom('stock_alarms').select(['quantity', 'fired_at']).where('company_id', '=', company.id).execute())).toEqual([{ quantity: 30, fired_at: null }]);
+
+    // The empty notification list says what it is for; deleting every alarm empties the other list.
+    await open(page, '/alarm');
     await expect(page.getByTestId('notifications-empty')).toContainText('Low in stock');
     await captureScreens(page, 'alarm-page-empty-en');
+    await page.getByTestId('alarms-delete-all').click();
+    await expect(toast(page, 'Deleted')).toBeVisible();
+    await expect(page.getByTestId('alarms-empty')).toBeVisible();
 
     // The stock mail on the profile: saved through the profile's service, as POST /api/user/currentUser's stockMail.
     await open(page, '/my-account');
