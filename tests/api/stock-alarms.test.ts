@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/modules/auth/password.ts';
 import { setSiteSetting } from './basket-fixtures.ts';
 import { demoTenantId, erpCall, erpKey } from './erp-order-fixtures.ts';
 import { callApi, startTestShop, type DemoAccount, type TestShop } from './helper.ts';
@@ -262,6 +263,23 @@ describe('whose alarms', () => {
     expect(ofCustomer).not.toContain(created.body.data._id);
   });
 
+  it('a sales person’s alarms are written to the company’s audit trail; a customer’s own are not', async () => {
+    const trail = async () =>
+      (await shop.db.selectFrom('sales_person_activity').select(['action', 'detail', 'company_id']).where('action', 'like', 'alarm.%').orderBy('id').execute()).map((entry) => ({
+        ...entry,
+        detail: JSON.parse(entry.detail),
+      }));
+    const before = await trail();
+    await call('customer', 'POST', '/api/alarm', wish(plain, { quantity: 2 }));
+    expect(await trail()).toEqual(before);
+    const created = await call('sales', 'POST', '/api/alarm', wish(plain, { quantity: 3 }));
+    await call('sales', 'DELETE', '/api/alarm', { ids: [created.body.data._id, 987654321] });
+    expect((await trail()).slice(before.length)).toEqual([
+      { action: 'alarm.saved', detail: { domainReference: plain.sku, quantity: 3 }, company_id: await companyId('10001') },
+      { action: 'alarm.deleted', detail: { deleted: 1 }, company_id: await companyId('10001') },
+    ]);
+  });
+
   it('lists the caller’s alarms newest first, in the contract’s shape', async () => {
     const listed = (await call('customer', 'GET', '/api/alarm')).body.data as { _id: number; createdAt: string }[];
     expect(listed.length).toBeGreaterThan(2);
@@ -311,6 +329,21 @@ describe('who may use alarms', () => {
     }
     expect((await call('customer', 'POST', '/api/alarm', wish(plain))).statusCode).toBe(403);
     expect(await storedAlarms()).toEqual(before);
+  });
+
+  it('refuses a sales person who acts for no company with 403 error.forbidden', async () => {
+    const password = 'Vertrieb-Ohne-Kunde-1';
+    await shop.db
+      .insertInto('users')
+      .values({ tenant_id: tenantId, company_id: null, current_company_id: null, username: 'alarms-sales', email: 'alarms-sales@nordlicht.example', first_name: 'V', last_name: 'K', phone: null, password_hash: await hashPassword(password), role: 'sales', locale: null })
+      .execute();
+    const login = await shop.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'alarms-sales', password, tenant: 'demo' } });
+    const withoutCompany = `Basic ${login.json<{ token: string }>().token}`;
+    for (const [method, url, body] of routes) {
+      const answer = await callApi(shop, withoutCompany, method, url, body);
+      expect(answer.statusCode, `${method} ${url}`).toBe(403);
+      expect(answer.body.messageKey).toBe('error.forbidden');
+    }
   });
 
   it('refuses the shared guest with 403 error.login_required and nobody signed in with 401', async () => {

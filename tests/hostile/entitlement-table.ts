@@ -69,6 +69,15 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/basket',                                   401,          login,      200,      200,      200,      200,      200],
   ['GET /api/wishlist',                                  401,          login,      200,      200,      200,      200,      200],
   ['POST /api/wishlist',                                 401,          login,      200,      200,      200,      200,      200],
+  // Stock alarms and notifications: full accounts, for the company they act for, where the shop allows
+  // notifications (the demo shop does). An empty body is their 400.
+  ['GET /api/alarm',                                     401,          login,      200,      200,      200,      200,      200],
+  ['POST /api/alarm',                                    401,          login,      400,      400,      400,      400,      400],
+  ['DELETE /api/alarm',                                  401,          login,      400,      400,      400,      400,      400],
+  ['GET /api/notification',                              401,          login,      200,      200,      200,      200,      200],
+  ['GET /api/notification/count',                        401,          login,      200,      200,      200,      200,      200],
+  ['POST /api/notification/setViewed',                   401,          login,      400,      400,      400,      400,      400],
+  ['DELETE /api/notification',                           401,          login,      400,      400,      400,      400,      400],
   // Order sheets: buyers, never the shared guest, like the cart they end in. An empty paste is a 400; an import
   // id nobody has (or someone else's, or an expired one) answers 404.
   ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
@@ -148,6 +157,7 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /erp/v1/jobs/:id',                               noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/jobs/:id/errors',                        noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['POST /erp/v1/jobs/:id/confirm',                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['GET /erp/v1/alarms/demand',                          noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/openapi.json',                           200,          200,        200,      200,      200,      200,      200],
   ['ANY /erp/v1/*',                                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/docs',                                      200,          200,        200,      200,      200,      200,      200],
@@ -263,6 +273,10 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /api/account/list/export': { query: 'format=csv' },
   'POST /api/basket': { json: { items: [] } },
   'POST /api/wishlist': { json: { items: [] } },
+  'POST /api/alarm': { json: {} },
+  'DELETE /api/alarm': { json: {} },
+  'POST /api/notification/setViewed': { json: {} },
+  'DELETE /api/notification': { json: {} },
   'PUT /api/address/:id': { path: '/api/address/987654323', json: { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE' } },
   'DELETE /api/address/:id': { path: '/api/address/987654323' },
   'GET /api/order/export': { query: 'format=csv' },

@@ -1,3 +1,4 @@
+import { insertNotification } from '../../server/modules/notifications/notification.repository.ts';
 import type { HostileShop, Role } from './shop.ts';
 
 // The data the suite aims at, in each test file's own database copy: sample ids of things a buyer
@@ -32,8 +33,8 @@ export interface Fixtures {
   hiddenCategories: { kind: string; id: number; hiddenFor: readonly Role[] }[];
   /** Ids that never existed, the reference a hidden id must answer like. */
   unknown: { id: number; sku: string; categoryId: number; recordId: number; userId: number };
-  /** Baskets and wishlists of other users, by owner. */
-  foreignRecords: { owner: string; companyOf: string; basketId: number; wishlistId: number; userId: number }[];
+  /** Baskets, wishlists, stock alarms and notifications of other users, by owner. */
+  foreignRecords: { owner: string; companyOf: string; basketId: number; wishlistId: number; alarmId: number; notificationId: number; userId: number }[];
   /** Orders of three companies (two of the demo tenant, one of the other tenant) and who may see each. */
   orders: { owner: string; id: number; visibleTo: readonly Role[] }[];
 }
@@ -113,7 +114,21 @@ async function createOtherTenant(shop: HostileShop) {
   const basket = await db.insertInto('baskets').values({ tenant_id, user_id: user.id, company_id: company.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const wishlist = await db.insertInto('wishlists').values({ tenant_id, user_id: user.id, company_id: company.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const orderId = await insertOrder(shop, { tenantId: tenant_id, companyId: company.id, userId: user.id, orderNumber: 'FREMD-ORDER-1' });
-  return { tenantId: tenant_id, categoryId: category.id, productId, userId: user.id, basketId: basket.id, wishlistId: wishlist.id, orderId };
+  const owner = { tenant_id, user_id: user.id, company_id: company.id };
+  const alarm = await db
+    .insertInto('stock_alarms')
+    .values({ ...owner, product_id: productId, variant_id: null, name: 'Fremdprodukt Zeta', domain_reference: 'FREMD-HX-1', quantity: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const notificationId = await notificationOf(shop, owner, { id: productId, sku: 'FREMD-HX-1', name: 'Fremdprodukt Zeta' });
+  return { tenantId: tenant_id, categoryId: category.id, productId, userId: user.id, basketId: basket.id, wishlistId: wishlist.id, alarmId: alarm.id, notificationId, orderId };
+}
+
+/** A back-in-stock notification of the owner, written as the firing worker writes one (with the kept count). */
+function notificationOf(shop: HostileShop, owner: { tenant_id: number; user_id: number; company_id: number }, product: { id: number; sku: string; name: string }): Promise<number> {
+  return shop.db.transaction().execute((trx) =>
+    insertNotification(trx, { ...owner, type: 'backInStock', product_id: product.id, variant_id: null, name: product.name, domain_reference: product.sku, quantity: 1, alarm_id: null, mail_state: null }),
+  );
 }
 
 /** Creates the hidden products and foreign records; call once per test file, right after the shop starts. */
@@ -155,19 +170,23 @@ export async function createFixtures(shop: HostileShop): Promise<Fixtures> {
     .executeTakeFirstOrThrow();
   const content = await db.selectFrom('content_pages').select('slug').where('tenant_id', '=', tenantId).where('is_active', '=', 1).executeTakeFirst();
 
-  // Baskets and wishlists of buyers in two demo companies, made the way a buyer makes them.
+  const companies = await db.selectFrom('companies').select(['id', 'customer_no']).where('tenant_id', '=', tenantId).execute();
+  const companyOf = (customerNo: string) => companies.find((c) => c.customer_no === customerNo)!.id;
+
+  // Baskets, wishlists and stock alarms of buyers in two demo companies, made the way a buyer makes them, and a notification of each.
   const foreignRecords: Fixtures['foreignRecords'] = [];
   for (const owner of ['customer', 'customer2'] as const) {
     const authorization = (await shop.authHeaders(owner, 'api')).authorization!;
     const basket = await shop.app.inject({ method: 'POST', url: '/api/basket', headers: { authorization }, payload: { items: [{ _id: product.id, sku: product.sku, orderType: 'order', quantity: 1 }] } });
     const wishlist = await shop.app.inject({ method: 'POST', url: '/api/wishlist', headers: { authorization }, payload: { items: [{ _id: product.id }] } });
-    if (basket.statusCode !== 200 || wishlist.statusCode !== 200) throw new Error(`fixture basket/wishlist of ${owner}: ${basket.body} ${wishlist.body}`);
-    foreignRecords.push({ owner, companyOf: owner === 'customer' ? '10001' : '10002', basketId: basket.json().id, wishlistId: wishlist.json().id, userId: userId(owner) });
+    const alarm = await shop.app.inject({ method: 'POST', url: '/api/alarm', headers: { authorization }, payload: { name: product.name, domainId: product.id, domainReference: product.sku } });
+    if (basket.statusCode !== 200 || wishlist.statusCode !== 200 || alarm.statusCode !== 200) throw new Error(`fixture basket/wishlist/alarm of ${owner}: ${basket.body} ${wishlist.body} ${alarm.body}`);
+    const companyNo = owner === 'customer' ? '10001' : '10002';
+    const notificationId = await notificationOf(shop, { tenant_id: tenantId, user_id: userId(owner), company_id: companyOf(companyNo) }, product);
+    foreignRecords.push({ owner, companyOf: companyNo, basketId: basket.json().id, wishlistId: wishlist.json().id, alarmId: alarm.json().data._id, notificationId, userId: userId(owner) });
   }
-  foreignRecords.push({ owner: 'other tenant’s customer', companyOf: '90001', basketId: other.basketId, wishlistId: other.wishlistId, userId: other.userId });
+  foreignRecords.push({ owner: 'other tenant’s customer', companyOf: '90001', basketId: other.basketId, wishlistId: other.wishlistId, alarmId: other.alarmId, notificationId: other.notificationId, userId: other.userId });
 
-  const companies = await db.selectFrom('companies').select(['id', 'customer_no']).where('tenant_id', '=', tenantId).execute();
-  const companyOf = (customerNo: string) => companies.find((c) => c.customer_no === customerNo)!.id;
   const orders: Fixtures['orders'] = [
     { owner: 'company 10001', id: await insertOrder(shop, { tenantId, companyId: companyOf('10001'), userId: userId('customer'), orderNumber: 'HOSTILE-10001' }), visibleTo: ['customer', 'customeradmin', 'sales', 'admin'] },
     { owner: 'company 10002', id: await insertOrder(shop, { tenantId, companyId: companyOf('10002'), userId: userId('customer2'), orderNumber: 'HOSTILE-10002' }), visibleTo: ['customer2'] },

@@ -8,7 +8,7 @@ import { startHostileShop, type Answer, type Role, type SentRequest, type Surfac
 // Security model: "a hidden or foreign id answers exactly like an unknown one". For every endpoint that
 // takes a product id or sku, a category id or a record id, each hidden thing (another tenant's product,
 // a product of an inactive category, an inactive product, a deal product for an account without deals)
-// and each foreign record (other users' and companies' baskets and wishlists) is compared with an id
+// and each foreign record (other users' and companies' baskets, wishlists, stock alarms and notifications) is compared with an id
 // that never existed: same status, same body (ids aside), nothing of the product anywhere.
 
 const shop = await startHostileShop();
@@ -68,6 +68,13 @@ const productEndpoints: Endpoint[] = [
   },
   { name: 'POST /api/wishlist items[]._id', surface: 'api', request: (p) => json('POST', '/api/wishlist', { items: [{ _id: p.id }] }), readsAfter: ['/api/wishlist'] },
   { name: 'POST /api/wishlist items[]._id (beside a visible id)', surface: 'api', request: (p) => json('POST', '/api/wishlist', { items: [{ _id: visible.id }, { _id: p.id }] }), readsAfter: ['/api/wishlist'] },
+  { name: 'POST /api/alarm domainId', surface: 'api', request: (p) => json('POST', '/api/alarm', { name: 'Alarm', domainId: p.id, domainReference: p.sku }), readsAfter: ['/api/alarm'] },
+  {
+    name: 'POST /api/alarm domainReference (sku of another product)',
+    surface: 'api',
+    request: (p) => json('POST', '/api/alarm', { name: 'Alarm', domainId: visible.id, domainReference: p.sku }),
+    readsAfter: ['/api/alarm'],
+  },
   { name: 'GET /product/:verboseProduct', surface: 'page', request: (p) => ({ method: 'GET', url: `/product/${p.id}-x` }) },
   { name: 'GET /product/:verboseProduct?sku= (sku of another product)', surface: 'page', request: (p) => ({ method: 'GET', url: `/product/${visible.id}?sku=${encodeURIComponent(p.sku)}` }) },
 ];
@@ -188,12 +195,16 @@ describe.each(viewers)('as %s', (role) => {
   });
 
   const foreign = fixtures.foreignRecords.filter((record) => record.owner !== role);
-  it('other users’ and companies’ baskets, wishlists and user ids answer like unknown ones', async () => {
+  it('other users’ and companies’ baskets, wishlists, alarms, notifications and user ids answer like unknown ones', async () => {
     if (role === 'guest') return;
     const before = context.log.lines.length;
-    const recordEndpoints: [string, (id: number) => SentRequest][] = [
-      ['POST /api/basket _id', (id) => json('POST', '/api/basket', { _id: id, items: [] })],
-      ['POST /api/wishlist _id', (id) => json('POST', '/api/wishlist', { _id: id, items: [] })],
+    type ForeignRecord = (typeof foreign)[number];
+    const recordEndpoints: [string, (record: ForeignRecord) => number, (id: number) => SentRequest][] = [
+      ['POST /api/basket _id', (record) => record.basketId, (id) => json('POST', '/api/basket', { _id: id, items: [] })],
+      ['POST /api/wishlist _id', (record) => record.wishlistId, (id) => json('POST', '/api/wishlist', { _id: id, items: [] })],
+      ['DELETE /api/alarm ids', (record) => record.alarmId, (id) => json('DELETE', '/api/alarm', { ids: [id] })],
+      ['POST /api/notification/setViewed ids', (record) => record.notificationId, (id) => json('POST', '/api/notification/setViewed', { ids: [id] })],
+      ['DELETE /api/notification ids', (record) => record.notificationId, (id) => json('DELETE', '/api/notification', { ids: [id] })],
     ];
     const userEndpoints: [string, (id: number) => SentRequest][] = [
       ['POST /api/basket userId', (id) => json('POST', '/api/basket', { userId: id, items: [] })],
@@ -202,9 +213,7 @@ describe.each(viewers)('as %s', (role) => {
     ];
     for (const record of foreign) {
       const cases: [string, SentRequest, SentRequest][] = [
-        ...recordEndpoints.flatMap(([name, make]) => [
-          [`${name}: basket of ${record.owner}`, make(name.includes('basket') ? record.basketId : record.wishlistId), make(unknown.recordId)] as [string, SentRequest, SentRequest],
-        ]),
+        ...recordEndpoints.map(([name, idOf, make]) => [`${name}: record of ${record.owner}`, make(idOf(record)), make(unknown.recordId)] as [string, SentRequest, SentRequest]),
         ...userEndpoints.map(([name, make]) => [`${name}: ${record.owner}`, make(record.userId), make(unknown.userId)] as [string, SentRequest, SentRequest]),
       ];
       for (const [name, hiddenRequest, unknownRequest] of cases) {

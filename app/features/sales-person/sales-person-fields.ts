@@ -17,6 +17,8 @@ export const activityActionKeys: Record<ActingAction, string> = {
   'basket.changed': 'sales_activity.action.basket_changed',
   'basket.reordered': 'sales_activity.action.basket_reordered',
   'wishlist.changed': 'sales_activity.action.wishlist_changed',
+  'alarm.saved': 'sales_activity.action.alarm_saved',
+  'alarm.deleted': 'sales_activity.action.alarm_deleted',
   'address.added': 'sales_activity.action.address_added',
   'address.changed': 'sales_activity.action.address_changed',
   'address.deleted': 'sales_activity.action.address_deleted',

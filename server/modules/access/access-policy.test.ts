@@ -24,6 +24,7 @@ describe('the access policy', () => {
     ['customerAdmin', nobody, login, forbidden, 'ok', forbidden, forbidden],
     ['companyActivityReader', nobody, login, forbidden, 'ok', forbidden, 'ok'],
     ['salesPerson', nobody, login, forbidden, forbidden, 'ok', forbidden],
+    ['notificationUser', nobody, login, 'ok', 'ok', 'ok', 'ok'],
   ];
   const roles: Role[] = ['guest', 'customer', 'customer_admin', 'sales', 'admin'];
 

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { engineOf } from '../../db/migration-helpers.ts';
+import type { AuditHook } from '../sales-persons/acting-audit.ts';
 import type { Row } from '../../db/schema.ts';
 
 // A user's stock alarms for the company they act for (docs/product.md, Stock alarms and notifications):
@@ -37,6 +40,7 @@ export interface DemandRow {
 }
 
 export function createAlarmRepository(db: Database) {
+  const isPostgres = engineOf(db) === 'postgres';
   return {
     /** The owner's alarms, newest first. */
     list(owner: AlarmOwner, limit: number): Promise<AlarmRow[]> {
@@ -55,10 +59,12 @@ export function createAlarmRepository(db: Database) {
     /**
      * The owner's alarm for the wish's domain reference, new or changed: a known one takes the new quantity
      * and is re-armed (fired_at cleared). A new one beyond `limit` alarms is refused ('limit', nothing written).
-     * The count and the write share one transaction.
+     * The count and the write share one transaction (on PostgreSQL behind a lock per owner, so two new
+     * alarms at once cannot both be the 500th); `audit` (a sales person acting for a customer) records it there.
      */
-    async save(owner: AlarmOwner, wish: AlarmWish, limit: number): Promise<AlarmRow | 'limit'> {
+    async save(owner: AlarmOwner, wish: AlarmWish, limit: number, audit?: AuditHook): Promise<AlarmRow | 'limit'> {
       return db.transaction().execute(async (trx) => {
+        if (isPostgres) await sql`select pg_advisory_xact_lock(hashtext(${`stock-alarms:${owner.userId}:${owner.companyId}`}))`.execute(trx);
         const ofOwner = trx
           .selectFrom('stock_alarms')
           .where('tenant_id', '=', owner.tenantId)
@@ -69,7 +75,7 @@ export function createAlarmRepository(db: Database) {
           const { n } = await ofOwner.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
           if (Number(n) >= limit) return 'limit';
         }
-        return trx
+        const saved = await trx
           .insertInto('stock_alarms')
           .values({
             tenant_id: owner.tenantId,
@@ -87,19 +93,28 @@ export function createAlarmRepository(db: Database) {
           )
           .returning(alarmColumns)
           .executeTakeFirstOrThrow();
+        await audit?.(trx);
+        return saved;
       });
     },
 
-    /** Deletes the owner's alarms among `ids` (others' ids delete nothing); answers how many went. */
-    async delete(owner: AlarmOwner, ids: readonly number[]): Promise<number> {
-      const result = await db
-        .deleteFrom('stock_alarms')
-        .where('tenant_id', '=', owner.tenantId)
-        .where('user_id', '=', owner.userId)
-        .where('company_id', '=', owner.companyId)
-        .where('id', 'in', ids)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+    /**
+     * Deletes the owner's alarms among `ids` (others' ids delete nothing); answers how many went. `audit` (a
+     * sales person acting for a customer) records a deletion in the same transaction.
+     */
+    async delete(owner: AlarmOwner, ids: readonly number[], audit?: AuditHook): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('stock_alarms')
+          .where('tenant_id', '=', owner.tenantId)
+          .where('user_id', '=', owner.userId)
+          .where('company_id', '=', owner.companyId)
+          .where('id', 'in', ids)
+          .executeTakeFirst();
+        const deleted = Number(result.numDeletedRows);
+        if (deleted > 0) await audit?.(trx, { deleted });
+        return deleted;
+      });
     },
 
     /**

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { ErpContext } from '../access/erp-access.ts';
 import type { NotificationUsers } from '../access/notification-users.ts';
+import { auditHook } from '../sales-persons/acting-audit.ts';
 import type { AlarmOwner, AlarmRepository, AlarmRow, DemandEntry } from './alarm.repository.ts';
 import { lookUpWishedProducts, type WishedProductDeps, type WishedProducts } from './wished-products.ts';
 
@@ -49,16 +50,12 @@ export function createAlarmService(deps: AlarmDeps) {
       const wished = await lookUpWishedProducts(ctx, deps, [{ productId: input.domainId, domainReference: input.domainReference }]);
       const found = wished.find(input.domainId, input.domainReference);
       if (!found) throw new AppError('not_found', 'error.product_not_found', { field: 'domainId' });
+      const quantity = snappedQuantity(input.quantity, found.product.salesBatchSize);
       const saved = await deps.alarms.save(
         ownerOf(ctx),
-        {
-          productId: found.product.id,
-          variantId: found.variant?.id ?? null,
-          name: input.name,
-          domainReference: input.domainReference,
-          quantity: snappedQuantity(input.quantity, found.product.salesBatchSize),
-        },
+        { productId: found.product.id, variantId: found.variant?.id ?? null, name: input.name, domainReference: input.domainReference, quantity },
         maxAlarms,
+        auditHook(ctx, 'alarm.saved', { domainReference: input.domainReference, quantity }),
       );
       if (saved === 'limit') throw new AppError('unprocessable', 'error.alarm_limit', { params: { max: maxAlarms } });
       return toAlarm(saved, wished);
@@ -75,7 +72,7 @@ export function createAlarmService(deps: AlarmDeps) {
     /** Deletes the caller's alarms among `ids`; ids of others delete nothing and count 0. */
     async deleteAlarms(requestCtx: RequestContext, ids: readonly number[]): Promise<{ deleted: number }> {
       const ctx = await deps.notificationUsers.contextOf(requestCtx);
-      return { deleted: await deps.alarms.delete(ownerOf(ctx), [...new Set(ids)]) };
+      return { deleted: await deps.alarms.delete(ownerOf(ctx), [...new Set(ids)], auditHook(ctx, 'alarm.deleted')) };
     },
 
     /** Purchasing's view (GET /erp/v1/alarms/demand): open alarms per sku or variant sku of the client's tenant. */

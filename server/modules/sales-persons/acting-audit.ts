@@ -4,7 +4,7 @@ import { isActingSalesPerson } from '../access/access-policy.ts';
 import { recordActing } from './acting-audit.repository.ts';
 
 // The audit trail of a sales person acting for a customer company (ADR 0015): the
-// switch to the company and every write done for it — cart, wishlist, addresses, orders, payments. An
+// switch to the company and every write done for it — cart, wishlist, stock alarms, addresses, orders, payments. An
 // entry is written on the transaction of the change it records, so a change never commits without its
 // entry and a refused change leaves none. The repositories that write take an optional hook and call it
 // last in their transaction; sessions that do not act for a customer get no hook and pay nothing.
@@ -16,6 +16,8 @@ export const actingActions = [
   'basket.changed',
   'basket.reordered',
   'wishlist.changed',
+  'alarm.saved',
+  'alarm.deleted',
   'address.added',
   'address.changed',
   'address.deleted',
