@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
 import type { Product } from '../../../core/catalog-types';
-import { normaliseQuantity } from '../../../core/quantity';
 import { parseRecordId } from '../../../core/record-id';
 import type { StockAlarm, StockNotification } from '../../../core/stock-alarms';
 import { isAppError } from '../../../server/page-surface.server';
@@ -70,11 +69,11 @@ function formIds(form: FormData): number[] | null {
   return ids.length > 0 && ids.every((id) => id !== null) ? ids : null;
 }
 
-/** A posted quantity: a whole number from 1 to the API's limit, else null. */
+/** A posted quantity: a whole number from 1 to the API's limit, written as a number field writes it; else null. */
 function formQuantity(form: FormData): number | null {
   const text = formText(form, 'quantity').trim();
-  const quantity = /^\d{1,7}$/.test(text) ? normaliseQuantity(text) : 0;
-  return quantity >= 1 && quantity <= maxAlarmQuantity ? quantity : null;
+  const quantity = Number(text);
+  return Number.isInteger(quantity) && String(quantity) === text && quantity >= 1 && quantity <= maxAlarmQuantity ? quantity : null;
 }
 
 const redirectTo = (saved: AlarmSaved) => redirect(`${alarmPagePath}?${savedParam}=${saved}`);
