@@ -22,6 +22,8 @@ export default [
     route('thank-you', 'routes/thank-you.tsx'),
     route('order-failed', 'routes/order-failed.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
+    // Stock notifications and the buyer's stock alarms (where the shop allows notifications).
+    route('alarm', 'routes/alarm.tsx'),
     // Quick order: a pasted list read into an order-sheet import, its preview (?import=) and confirmation.
     route('order-sheet', 'routes/order-sheet.tsx'),
     // Download: an import's rows as an XLSX file to correct and upload again (resource route).

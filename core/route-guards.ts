@@ -24,6 +24,7 @@ export const guestForbiddenPaths = [
   '/my-account/users',
   '/detailed-cart',
   '/wishlist',
+  '/alarm',
   '/order-sheet',
   '/order-sheet/corrections',
   '/order-sheet/template',

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { alarmModals } from '../features/alarms/alarm-modal-names';
 import { cartModals } from '../features/cart/cart-modal-names';
 import { useInterfaceStore } from '../stores/interface-store';
 
@@ -23,6 +24,7 @@ const modalRegistry: Record<string, ModalLoader> = {
   [cartModals.packs]: () => import('../features/cart/modals/packs'),
   [cartModals.customAttributes]: () => import('../features/cart/modals/custom-attributes'),
   [cartModals.notEnoughStock]: () => import('../features/cart/modals/not-enough-stock'),
+  [alarmModals.stockAlarm]: () => import('../features/alarms/modals/stock-alarm-dialog'),
 };
 
 // Created once per name at module load; React.lazy fetches the chunk only on first render.

@@ -2,6 +2,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Category } from '../../core/catalog-types';
 import { appLoadContext } from '../app-context';
 import { ErrorScreen } from '../components/error-screen';
+import { layoutNotificationCount } from '../features/alarms/notification-count.server';
 import { ShopFrame } from '../features/layout/shop-frame';
 import { routeErrorMessageKey, useRouteErrorStatus } from '../lib/route-error';
 import type { Route } from './+types/default-layout';
@@ -10,15 +11,18 @@ import type { Route } from './+types/default-layout';
 // the header and menus (docs/product.md, Screens and routes), without waiting for them: a client navigation into the
 // layout shows the menus' placeholders until they arrive. A failure leaves null (error state), so a
 // broken category list never takes the page down. Visitors of the public pages have no categories.
-export function loader({ context }: Route.LoaderArgs) {
-  const { services, ctx } = context.get(appLoadContext);
+// It also reads the header's unread notification count (app/features/alarms/notification-count.server.ts).
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appLoadContext);
+  const { services, ctx } = app;
   const categories: Promise<Category[] | null> = ctx.identity
     ? services.catalog.listCategories(ctx).catch((error: unknown) => {
         console.error(error);
         return null;
       })
     : Promise.resolve([]);
-  return { categories };
+  // The header's unread count comes with the page (the browser asks again after each navigation).
+  return { categories, notificationCount: await layoutNotificationCount(app) };
 }
 
 // Categories change with the person and the language only; a sign-in, a language switch or a sales

@@ -51,3 +51,20 @@ export async function apiFetch<T = unknown>(
   }
   return payload as T;
 }
+
+/**
+ * A GET that is answered 304 without a body while the resource is unchanged: `etag` (the tag of the
+ * last answer) goes out as If-None-Match. Resolves null for 304, else the body with the answer's tag.
+ */
+export async function apiFetchIfChanged<T = unknown>(path: string, etag: string | null, signal?: AbortSignal): Promise<{ body: T; etag: string | null } | null> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (authToken) headers.authorization = `Basic ${authToken}`;
+  if (etag) headers['if-none-match'] = etag;
+  const response = await fetch(path, { headers, signal });
+  if (response.status === 304) return null;
+  const payload = (await response.json().catch(() => null)) as (T & Record<string, unknown>) | null;
+  if (!response.ok || payload === null) {
+    throw new ApiError(response.status, typeof payload?.message === 'string' ? payload.message : response.statusText, typeof payload?.messageKey === 'string' ? payload.messageKey : undefined);
+  }
+  return { body: payload, etag: response.headers.get('etag') };
+}

@@ -4,6 +4,7 @@ import { Breadcrumb } from '../features/catalog/breadcrumb';
 import { SwitchLink } from '../features/catalog/listing-toolbar';
 import { Money, UnitPrice, VatNote } from '../features/catalog/price-text';
 import { TierPrices } from '../features/catalog/tier-prices';
+import { AlarmBell } from '../features/alarms/alarm-bell';
 import { ProductBuyBox } from '../features/catalog/product-buy-box';
 import { ProductCard } from '../features/catalog/product-card';
 import { parentTitle } from '../features/catalog/parent-title';
@@ -66,6 +67,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <TierPrices item={item} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700" />
             <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
               <StockIndicator product={item} isSalesPerson={viewer.isSalesPerson} />
+              {/* A guest has no buy box: the bell (with its login modal) stands by the stock. */}
+              {!viewer.canBuy && !variantTable ? <AlarmBell item={item} quantity={0} /> : null}
               {viewer.isSalesUnitActive ? <SalesUnitInfo product={item} /> : null}
             </div>
             {viewer.isPreOrderModeVisible && viewer.canBuy && product.preStocks.length > 0 ? (

@@ -195,6 +195,10 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /product/:verboseProduct?',                      toLanding,    200,        200,      200,      200,      200,      200],
   ['GET /detailed-cart',                                 toLanding,    toHome,     200,      200,      200,      200,      200],
   ['GET /wishlist',                                      toLanding,    toHome,     200,      200,      200,      200,      200],
+  // Stock notifications and alarms: buyers, where the shop allows notifications (the hostile shop does). A form
+  // post without a known intent is refused (400), nothing changed.
+  ['GET /alarm',                                         toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['POST /alarm',                                        toLanding,    toHome,     400,      400,      400,      400,      400],
   // Quick order: buyers only, like the carts. A form post without a known intent is refused (400), nothing made.
   ['GET /order-sheet',                                   toLanding,    toHome,     200,      200,      200,      200,      200],
   ['POST /order-sheet',                                  toLanding,    toHome,     400,      400,      400,      400,      400],

@@ -158,6 +158,8 @@ export function pageBase(page: PageRoute, method: string, fixtures: Fixtures): B
     '/logout': [],
     '/forgot-password': [['email', 'hostile-reset-page@firma.example']],
     '/reset': [['token', 'A'.repeat(43)], ['newPassword', 'Hostile-Passwort-2031'], ['newPasswordRepeat', 'Hostile-Passwort-2031']],
+    // A change of an alarm's quantity, so the attack reaches the page's own reading of id and quantity.
+    '/alarm': [['intent', 'save-alarm'], ['id', '1'], ['quantity', '12']],
     '/my-account': [['intent', 'profile'], ['firstName', 'Petra'], ['lastName', 'Muster'], ['email', 'petra.muster@muster-baubedarf.example'], ['phone', '+49 40 1234567'], ['locale', 'de']],
     '/my-account/order-history/:id': [['intent', 'reorder'], ['line', '0']],
     '/my-account/customer-accounts': [['customerId', '987654323'], ['search', '1000']],

@@ -1,7 +1,7 @@
 // The fields of the account page's forms, in form order: the profile form posts the API's field names
 // (server/modules/users/profile-input.ts), the password form the API's two and the repetition.
 
-export const profileFields = ['firstName', 'lastName', 'email', 'phone', 'locale'] as const;
+export const profileFields = ['firstName', 'lastName', 'email', 'phone', 'locale', 'stockMail'] as const;
 export type ProfileField = (typeof profileFields)[number];
 
 export const passwordFields = ['currentPassword', 'newPassword', 'newPasswordRepeat'] as const;

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { supportedLocales } from '../../../core/locale';
+import { stockMailChoices } from '../../../core/stock-mail';
 import { useTranslation } from '../../lib/i18n';
+import { useNotificationsAllowed } from '../alarms/use-notifications-allowed';
 import type { SessionAccount } from '../session/account-name';
 import { profileFields, profileIntents, type FailureMessage, type ProfileField } from './account-fields';
 import { Card, FieldError, fieldClass, FormProblems, TextField, SubmitButton } from './form-controls';
 
 // The part of the profile a user changes (POST /api/user/currentUser through the page's action): names,
-// e-mail, phone and language. A plain form: it works without JavaScript; after a refusal every problem
+// e-mail, phone, language and, where the shop has stock notifications, their e-mail (each, a daily digest
+// or none; docs/product.md, Stock alarms and notifications). A plain form: it works without JavaScript; after a refusal every problem
 // stands next to its field, what was typed stays, and the first field to fix gets the focus.
 
 export interface ProfileProblems {
@@ -21,6 +24,7 @@ const languageNames: Record<(typeof supportedLocales)[number], string> = { de: '
 export function ProfileForm({ account, problems }: { account: SessionAccount; problems: ProfileProblems | null }) {
   const { t, locale } = useTranslation();
   const navigation = useNavigation();
+  const stockMailShown = useNotificationsAllowed();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === profileIntents.profile;
   useEffect(() => {
     const first = profileFields.find((name) => problems?.errors[name]);
@@ -28,7 +32,7 @@ export function ProfileForm({ account, problems }: { account: SessionAccount; pr
   }, [problems]);
 
   const value = (field: ProfileField, stored: string) => problems?.values[field] ?? stored;
-  const field = (name: Exclude<ProfileField, 'locale'>, label: string, stored: string, extra: { type?: string; autoComplete: string; optional?: boolean }) => (
+  const field = (name: Exclude<ProfileField, 'locale' | 'stockMail'>, label: string, stored: string, extra: { type?: string; autoComplete: string; optional?: boolean }) => (
     <TextField
       id={`profile-${name}`}
       name={name}
@@ -72,6 +76,28 @@ export function ProfileForm({ account, problems }: { account: SessionAccount; pr
             </select>
             <FieldError id="profile-locale" error={problems?.errors.locale} />
           </div>
+          {stockMailShown ? (
+            <fieldset className="sm:col-span-2" aria-describedby={problems?.errors.stockMail ? 'profile-stockMail-error' : undefined}>
+              <legend className="mb-1 block text-sm font-medium text-zinc-800">{t('account.profile.stock_mail')}</legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2">
+                {stockMailChoices.map((choice, index) => (
+                  <label key={choice} className="inline-flex min-h-10 items-center gap-2 text-sm text-zinc-800">
+                    <input
+                      type="radio"
+                      id={index === 0 ? 'profile-stockMail' : undefined}
+                      name="stockMail"
+                      value={choice}
+                      defaultChecked={value('stockMail', account.stockMail) === choice}
+                      className="size-4 accent-brand"
+                      data-testid={`stock-mail-${choice}`}
+                    />
+                    {t(`account.profile.stock_mail.${choice}`)}
+                  </label>
+                ))}
+              </div>
+              <FieldError id="profile-stockMail" error={problems?.errors.stockMail} />
+            </fieldset>
+          ) : null}
         </div>
         <SubmitButton busy={saving} busyLabel={t('account.profile.saving')} label={t('account.profile.save')} testId="save-profile" />
       </Form>

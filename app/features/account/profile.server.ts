@@ -16,7 +16,8 @@ export type ProfileResult = { ok: true; locale: Locale | undefined } | (FormRefu
 
 export async function saveProfileFromForm(app: AppLoadContext, form: FormData): Promise<ProfileResult> {
   const values: ProfileValues = formTexts(form, profileFields);
-  const parsed = profileInputSchema.safeParse(values);
+  // The stock-mail choice is on the form only where the shop has notifications: left out, it stays as it is.
+  const parsed = profileInputSchema.safeParse({ ...values, stockMail: values.stockMail || undefined });
   if (!parsed.success) return { ok: false, status: 400, errors: onlyFields(fieldProblems(parsed.error, values), profileFields), failure: null, values };
   try {
     await app.services.users.updateProfile(app.ctx, app.authToken ?? '', parsed.data);

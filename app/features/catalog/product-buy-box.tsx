@@ -1,6 +1,7 @@
 import type { OrderType, Product } from '../../../core/catalog-types';
 import { isValidBatchMultiple } from '../../../core/quantity';
 import { useTranslation } from '../../lib/i18n';
+import { AlarmBell } from '../alarms/alarm-bell';
 import { AddToCartButton, WishlistButton } from './cart-action-buttons';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { Money, VatNote } from './price-text';
@@ -76,6 +77,7 @@ export function ProductBuyBox({ item, orderType, viewer }: { item: Product; orde
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <AddToCartButton rule={rowAddRule(item, choice, orderType, settings)} busy={busy} onAdd={() => void addItem()} preOrder={orderType === 'preOrder'} wide productName={item.name} />
+        <AlarmBell item={item} quantity={orderType === 'order' ? choice.quantity : 0} />
         <WishlistButton productId={item._id} productName={item.name} />
         {line ? (
           <p className="ml-auto text-sm text-zinc-700" data-testid="buy-box-total">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { useTranslation } from '../../lib/i18n';
+import { AlarmBell } from '../alarms/alarm-bell';
 import { WishlistButton } from './cart-action-buttons';
 import { ProductImage } from './product-image';
 import { UnitPrice, VatNote } from './price-text';
@@ -47,6 +48,8 @@ export function ProductCard({ product, viewer, purchase, eager = false }: Produc
         ) : (
           <span className="flex-1" />
         )}
+        {/* A product with variants has a stock per variant: its bells are on the product page. */}
+        {product.variants.length === 0 ? <AlarmBell item={product} quantity={0} /> : null}
         <WishlistButton productId={product._id} productName={product.name} />
       </div>
     </article>

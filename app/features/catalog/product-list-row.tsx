@@ -5,6 +5,7 @@ import type { OrderType } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { isValidBatchMultiple } from '../../../core/quantity';
 import { useTranslation } from '../../lib/i18n';
+import { AlarmBell } from '../alarms/alarm-bell';
 import { AddToCartButton, WishlistButton } from './cart-action-buttons';
 import type { ListColumns } from './product-list-columns';
 import { ProductImage } from './product-image';
@@ -161,6 +162,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
               productName={row.name}
             />
           ) : null}
+          <AlarmBell item={row} quantity={preOrder ? 0 : choice.quantity} />
           <WishlistButton productId={row._id} productName={row.name} />
         </div>
       </td>

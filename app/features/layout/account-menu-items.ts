@@ -2,7 +2,10 @@ import type { ComponentType } from 'react';
 import { ShieldIcon, UserIcon } from '../../components/ui/icons';
 import type { RootLoaderData } from '../../root';
 import { AddressBookGlyph, UsersGlyph } from '../account/account-glyphs';
+import { alarmPagePath } from '../alarms/alarm-fields';
+import { notificationsAllowedFor } from '../alarms/use-notifications-allowed';
 import { HeartGlyph } from '../cart/cart-glyphs';
+import { ClockGlyph } from '../catalog/catalog-glyphs';
 import { DocumentGlyph, ReceiptGlyph } from '../order-history/history-glyphs';
 import { orderSheetPath } from '../order-sheet/sheet-fields';
 import { QuickOrderGlyph } from '../order-sheet/sheet-glyphs';
@@ -72,6 +75,14 @@ export const accountMenuItems: readonly AccountMenuItem[] = [
     icon: HeartGlyph,
     to: '/wishlist',
     isVisible: ({ account }) => !account.isGuest,
+  },
+  {
+    id: 'stock-notifications',
+    kind: 'link',
+    labelKey: 'account.menu.stock_notifications',
+    icon: ClockGlyph,
+    to: alarmPagePath,
+    isVisible: ({ account, configuration }) => notificationsAllowedFor(account, configuration),
   },
   // Quick order from a list (also a header link on desktop; on phones this is its way in).
   { id: 'quick-order', kind: 'link', labelKey: 'account.menu.quick_order', icon: QuickOrderGlyph, to: orderSheetPath, isVisible: ({ account }) => !account.isGuest },

@@ -3,6 +3,8 @@ import { useTranslation } from '../../lib/i18n';
 import { buttonClasses } from '../../components/ui/button';
 import { LogInIcon, UserIcon } from '../../components/ui/icons';
 import { useInterfaceStore } from '../../stores/interface-store';
+import { HeaderNotificationLink } from '../alarms/header-notification-link';
+import { useNotificationsAllowed } from '../alarms/use-notifications-allowed';
 import { HeaderCartLinks } from '../cart/header-cart-links';
 import { orderSheetPath } from '../order-sheet/sheet-fields';
 import { QuickOrderGlyph } from '../order-sheet/sheet-glyphs';
@@ -37,12 +39,13 @@ function AccountButton({ name }: { name: string }) {
 
 /**
  * Header frame: logo, login button for visitors and guests, account button for customers.
- * Categories, search, notifications and cart icons join it with their screens.
+ * Categories, search, the notification (clock) icon and the cart icons join it with their screens.
  */
 export function Header() {
   const { t } = useTranslation();
   const session = useSession();
   const isGuest = session?.account.isGuest ?? false;
+  const notificationsAllowed = useNotificationsAllowed();
 
   return (
     <header data-testid="header" className="sticky top-0 z-40 border-b border-zinc-200 bg-white">
@@ -73,6 +76,7 @@ export function Header() {
               <span className="sr-only 2xl:not-sr-only">{t('quick_order.header.link')}</span>
             </Link>
           ) : null}
+          {notificationsAllowed ? <HeaderNotificationLink /> : null}
           {session && !isGuest ? <HeaderCartLinks /> : null}
           {session && !isGuest ? <AccountButton name={accountDisplayName(session.account)} /> : null}
         </div>

@@ -1,6 +1,8 @@
 import { useTranslation } from '../../lib/i18n';
 import { NavLink } from 'react-router';
 import { HomeIcon, LogInIcon, UserIcon } from '../../components/ui/icons';
+import { MobileNotificationLink } from '../alarms/header-notification-link';
+import { useNotificationsAllowed } from '../alarms/use-notifications-allowed';
 import { MobileCartLink } from '../cart/mobile-cart-link';
 import { useSession } from '../session/use-root-data';
 import { LoginForm } from './login-form';
@@ -9,7 +11,7 @@ const itemBase = 'flex h-full flex-1 flex-col items-center justify-center gap-0.
 const itemClass = `${itemBase} text-zinc-600 hover:text-zinc-950`;
 
 /**
- * Below 1024 px: home, profile (/my-account), cart. The cart entry opens the order
+ * Below 1024 px: home, profile (/my-account), the stock notifications (/alarm, where they are allowed), cart. The cart entry opens the order
  * cart (/detailed-cart?type=order); the account sidebar stays on the header's account button.
  * Guests have neither profile nor cart and get the login entry instead.
  */
@@ -17,6 +19,7 @@ export function MobileBottomNav() {
   const { t } = useTranslation();
   const session = useSession();
   const isCustomer = session !== null && !session.account.isGuest;
+  const notificationsAllowed = useNotificationsAllowed();
 
   return (
     <nav
@@ -48,6 +51,11 @@ export function MobileBottomNav() {
             </LoginForm>
           )}
         </li>
+        {notificationsAllowed ? (
+          <li className="flex flex-1">
+            <MobileNotificationLink className={itemClass} activeClassName={`${itemBase} text-brand-text`} />
+          </li>
+        ) : null}
         {isCustomer ? (
           <li className="flex flex-1">
             <MobileCartLink className={itemClass} activeClassName={`${itemBase} text-brand-text`} />
