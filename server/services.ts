@@ -45,6 +45,7 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { createNotificationUsers } from './modules/access/notification-users.ts';
 import { createAlarmRepository } from './modules/alarms/alarm.repository.ts';
 import { createAlarmService } from './modules/alarms/alarm.service.ts';
+import { createWishedProductsRepository } from './modules/alarms/wished-products.repository.ts';
 import { createNotificationRepository } from './modules/notifications/notification.repository.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createAddressRepository } from './modules/addresses/address.repository.ts';
@@ -115,6 +116,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const settings = createSettingsService(createSettingsRepository(db), caches, { onlinePayment: config.payment.stripe !== null });
   const buyerProducts = createBuyerProductsRepository(db);
   const notificationUsers = createNotificationUsers({ settings });
+  const wishedProducts = createWishedProductsRepository(db);
   const catalog = createCatalogService(
     {
       categories: createCategoryRepository(db),
@@ -299,8 +301,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     orderSheetTemplate,
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     // Stock alarms and notifications (docs/product.md, Stock alarms and notifications), and purchasing's view of the alarms.
-    alarms: createAlarmService({ alarms: createAlarmRepository(db), notificationUsers, catalog, products: buyerProducts }),
-    notifications: createNotificationService({ notifications: createNotificationRepository(db), notificationUsers, catalog, products: buyerProducts }),
+    alarms: createAlarmService({ alarms: createAlarmRepository(db), notificationUsers, catalog, wishedProducts }),
+    notifications: createNotificationService({ notifications: createNotificationRepository(db), notificationUsers, catalog, wishedProducts }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,
     orderPlacement,

@@ -46,6 +46,7 @@ import * as m0044 from './0044-order-sheet-imports.ts';
 import * as m0045 from './0045-order-sheet-templates.ts';
 import * as m0046 from './0046-stock-alarms.ts';
 import * as m0047 from './0047-stock-alarm-checks.ts';
+import * as m0048 from './0048-alarm-reference-indexes.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0045-order-sheet-templates': m0045,
   '0046-stock-alarms': m0046,
   '0047-stock-alarm-checks': m0047,
+  '0048-alarm-reference-indexes': m0048,
 };

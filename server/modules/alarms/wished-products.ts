@@ -1,17 +1,32 @@
+import { localizedName } from '../../../core/locale.ts';
 import { wishStock, type WishStock } from '../../../core/stock-alarms.ts';
 import type { CompanyContext } from '../access/access-policy.ts';
 import { seesStockNumbers } from '../access/access-policy.ts';
-import { groupBuyerProducts, type BuyerProduct, type BuyerVariant } from '../basket/buyer-products.ts';
-import type { BuyerProductsRepository } from '../basket/buyer-products.repository.ts';
-import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { WishedProductsRepository } from './wished-products.repository.ts';
 
 // The products alarms and notifications name, as the reader may see them now: the catalogue's visibility
-// (buyerScopeOf, like the cart and the wishlist), the name in the reader's language and the stock of the
-// product or of the variant the domain reference names. A product the reader may not see is not found.
+// (the rule the cart and the wishlist use), the name in the reader's language and the stock of the product
+// or of the variant the domain reference names. A product the reader may not see is not found.
 
 export interface WishedProductDeps {
-  catalog: VisibilitySource;
-  products: BuyerProductsRepository;
+  catalog: Pick<CatalogService, 'visibilityOf'>;
+  wishedProducts: WishedProductsRepository;
+}
+
+interface WishedVariant {
+  id: number;
+  name: string;
+  stock: number;
+}
+
+interface WishedProductEntry {
+  id: number;
+  sku: string;
+  name: string;
+  stock: number;
+  salesBatchSize: number;
+  variants: Map<string, WishedVariant>;
 }
 
 export interface Wish {
@@ -20,9 +35,9 @@ export interface Wish {
 }
 
 export interface WishedProduct {
-  product: BuyerProduct;
+  product: WishedProductEntry;
   /** The active variant the domain reference names; null when it names the product's own sku. */
-  variant: BuyerVariant | null;
+  variant: WishedVariant | null;
   /** The product's name in the reader's language; a variant's own name. */
   name: string;
   stock: number;
@@ -38,8 +53,13 @@ export interface WishedProducts {
 export async function lookUpWishedProducts(ctx: CompanyContext, deps: WishedProductDeps, wishes: readonly Wish[]): Promise<WishedProducts> {
   const ids = [...new Set(wishes.map((wish) => wish.productId))];
   const references = [...new Set(wishes.map((wish) => wish.domainReference))];
-  const scope = await buyerScopeOf(ctx, deps.catalog);
-  const products = ids.length === 0 ? new Map<number, BuyerProduct>() : groupBuyerProducts(await deps.products.find(scope, { by: 'id', ids }, references), ctx.locale, scope);
+  const products = new Map<number, WishedProductEntry>();
+  const rows = ids.length === 0 ? [] : await deps.wishedProducts.find(await deps.catalog.visibilityOf(ctx), ids, references);
+  for (const row of rows) {
+    const product = products.get(row.id) ?? { id: row.id, sku: row.sku, name: localizedName(ctx.locale, row.name, row.name_en), stock: row.stock, salesBatchSize: row.sales_batch_size, variants: new Map() };
+    products.set(row.id, product);
+    if (row.variant_id !== null && row.variant_sku !== null) product.variants.set(row.variant_sku, { id: row.variant_id, name: row.variant_name ?? product.name, stock: row.variant_stock ?? 0 });
+  }
 
   function find(productId: number | null, domainReference: string | null): WishedProduct | undefined {
     const product = productId === null ? undefined : products.get(productId);
