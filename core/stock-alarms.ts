@@ -38,6 +38,8 @@ export interface StockNotification {
   stock: WishStock;
 }
 
+/** The most one alarm may wish for (POST /api/alarm refuses more with 'validation.too_large'; the pages' fields stop there). */
+export const maxAlarmQuantity = 1_000_000;
 /** At most this many alarms per user and company (more: 422 'error.alarm_limit'). */
 export const maxAlarms = 500;
 /** At most this many notifications of each kind (not viewed, viewed) in the list. */

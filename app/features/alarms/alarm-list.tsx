@@ -7,7 +7,7 @@ import { TrashGlyph } from '../cart/cart-page-glyphs';
 import { RepeatGlyph } from '../order-history/history-glyphs';
 import { alarmIntents } from './alarm-fields';
 import { HiddenFields, IntentButton, useAlarmPageBusy } from './alarm-forms';
-import { maxAlarmQuantity } from './alarm-quantity';
+import { maxAlarmQuantity } from '../../../core/stock-alarms';
 import { AlarmStockState } from './alarm-stock-state';
 import { alarmProductPath, type AlarmRow } from './alarm-types';
 import { quantityFieldClass } from './notification-list';

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Product } from '../../../core/catalog-types';
 import { parseRecordId } from '../../../core/record-id';
-import type { StockAlarm, StockNotification } from '../../../core/stock-alarms';
+import { maxAlarmQuantity, type StockAlarm, type StockNotification } from '../../../core/stock-alarms';
 import { isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { formId, formText } from '../../lib/form-values.server';
@@ -9,7 +9,6 @@ import { missingLines, toBasketItems, withCandidates } from '../../stores/cart-l
 import { savedParam } from '../account/saved-notice';
 import { variantAsProduct } from '../catalog/product-rows';
 import { alarmIntents, alarmPagePath, type AlarmSaved } from './alarm-fields';
-import { maxAlarmQuantity } from './alarm-quantity';
 import type { WithProduct } from './alarm-types';
 
 // The loader and action glue of /alarm (docs/product.md, Stock alarms and notifications): the buyer's

@@ -5,9 +5,6 @@ import { isInStock } from '../../../core/stock';
 // The bell's rules (docs/product.md, Stock alarms and notifications): when a product offers an alarm,
 // and the wished quantity the dialog starts with.
 
-/** The most one alarm may wish for (POST /api/alarm's limit). */
-export const maxAlarmQuantity = 1_000_000;
-
 /** A wished quantity as it is saved: whole batches, one batch where none is chosen. */
 export function wishedQuantity(quantity: number, batchSize: number): number {
   return snappedQuantity(quantity > 0 ? quantity : undefined, batchSize);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordId } from '../../../core/record-id.ts';
-import { maxAlarms } from '../../../core/stock-alarms.ts';
+import { maxAlarmQuantity, maxAlarms } from '../../../core/stock-alarms.ts';
 import { requiredLine } from '../../http/field-schemas.ts';
 import { parseInput } from '../../http/validation.ts';
 import type { Services } from '../../services.ts';
@@ -15,7 +15,7 @@ const saveAlarmBody = z.object({
   name: requiredLine(200),
   domainId: recordId,
   domainReference: requiredLine(64),
-  quantity: z.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(1_000_000, 'validation.too_large').optional(),
+  quantity: z.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(maxAlarmQuantity, 'validation.too_large').optional(),
 });
 
 const idsBody = z.object({

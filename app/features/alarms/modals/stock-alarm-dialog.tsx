@@ -6,7 +6,8 @@ import { useTranslation } from '../../../lib/i18n';
 import { useAlarmStore } from '../../../stores/alarm-store';
 import { QuantitySelector } from '../../catalog/quantity-selector';
 import type { StockAlarmDialogProps } from '../alarm-modal-names';
-import { maxAlarmQuantity, wishedQuantity } from '../alarm-quantity';
+import { maxAlarmQuantity } from '../../../../core/stock-alarms';
+import { wishedQuantity } from '../alarm-quantity';
 
 /**
  * The alarm dialog (docs/product.md, Stock alarms and notifications): the quantity the buyer wishes
