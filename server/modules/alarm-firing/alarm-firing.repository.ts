@@ -93,6 +93,15 @@ export function createAlarmCheckRepository(db: Database) {
     async claimDue(limit: number, leaseMs: number, now: Date): Promise<ClaimedCheck[]> {
       const nowIso = now.toISOString();
       const until = new Date(now.getTime() + leaseMs).toISOString();
+      // A read first: every process polls every second, and an update that finds nothing would still take
+      // SQLite's one write lock from the shop's writers each time.
+      const anyDue = await db
+        .selectFrom('stock_alarm_checks')
+        .select('id')
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+        .limit(1)
+        .executeTakeFirst();
+      if (!anyDue) return [];
       const rows = await db
         .updateTable('stock_alarm_checks')
         .set({ claimed_until: until })
