@@ -302,7 +302,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     wishlist: createWishlistService({ wishlists: createWishlistRepository(db), catalog, products: buyerProducts }),
     // Stock alarms and notifications (docs/product.md, Stock alarms and notifications), and purchasing's view of the alarms.
     alarms: createAlarmService({ alarms: createAlarmRepository(db), notificationUsers, catalog, wishedProducts }),
-    notifications: createNotificationService({ notifications: createNotificationRepository(db), notificationUsers, catalog, wishedProducts }),
+    notifications: createNotificationService({ notifications: createNotificationRepository(db), notificationUsers, catalog }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,
     orderPlacement,

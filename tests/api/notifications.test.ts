@@ -119,6 +119,54 @@ describe('GET /api/notification', () => {
     expect((await call('customeradmin', 'GET', '/api/notification')).body.data.notViewed.map((n: { _id: number }) => n._id)).not.toContain(id);
   });
 
+  it('names a variant by its own name, and a product the reader may no longer see by the name it was recorded with, out of stock', async () => {
+    const variant = await shop.db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['v.id', 'v.variant_sku', 'v.name', 'v.stock', 'p.id as product_id'])
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.is_active', '=', 1)
+      .where('c.is_active', '=', 1)
+      .where('c.slug', 'not in', ['angebote', 'auslaufartikel'])
+      .where('v.is_active', '=', 1)
+      .where('v.stock', '>', 0)
+      .orderBy('v.id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const sales = await ownerOf('sales', '10001');
+    const id = await shop.db.transaction().execute((trx) =>
+      insertNotification(trx, {
+        tenant_id: tenantId,
+        user_id: sales.userId,
+        company_id: sales.companyId,
+        type: 'backInStock',
+        product_id: variant.product_id,
+        variant_id: variant.id,
+        name: 'Recorded name',
+        domain_reference: variant.variant_sku,
+        quantity: variant.stock,
+        alarm_id: null,
+        mail_state: null,
+      }),
+    );
+    const listed = async () => (await call('sales', 'GET', '/api/notification')).body.data.notViewed.find((n: { _id: number }) => n._id === id);
+    try {
+      expect(await listed()).toMatchObject({ name: variant.name, domainId: variant.product_id, domainReference: variant.variant_sku, stock: { value: variant.stock, state: 'available' } });
+      await shop.db.updateTable('product_variants').set({ is_active: 0 }).where('id', '=', variant.id).execute();
+      expect(await listed()).toMatchObject({ name: 'Recorded name', stock: { state: 'out' } });
+      await shop.db.updateTable('product_variants').set({ is_active: 1 }).where('id', '=', variant.id).execute();
+      await shop.db.updateTable('products').set({ is_active: 0 }).where('id', '=', variant.product_id).execute();
+      const hidden = await listed();
+      expect(hidden).toMatchObject({ name: 'Recorded name', stock: { state: 'out' } });
+      expect(hidden.stock).not.toHaveProperty('value');
+    } finally {
+      await shop.db.updateTable('product_variants').set({ is_active: 1 }).where('id', '=', variant.id).execute();
+      await shop.db.updateTable('products').set({ is_active: 1 }).where('id', '=', variant.product_id).execute();
+      await call('sales', 'DELETE', '/api/notification', { ids: [id] });
+    }
+  });
+
   it('lists at most 100 of each', async () => {
     const owner = await ownerOf('customeradmin', '10001');
     for (let i = 0; i < 101; i++) await notify(owner);

@@ -1,5 +1,6 @@
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
 import type { NewRow, Row } from '../../db/schema.ts';
+import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.repository.ts';
 import { adjustNotificationCount, type NotificationCountOwner } from './notification-counts.repository.ts';
 
 // A user's stock notifications for the company they act for (docs/product.md, Stock alarms and
@@ -10,7 +11,21 @@ export type NotificationOwner = NotificationCountOwner;
 
 export type NotificationRow = Pick<Row<'notifications'>, 'id' | 'type' | 'product_id' | 'name' | 'domain_reference' | 'quantity' | 'viewed' | 'created_at'>;
 
-const notificationColumns = ['id', 'type', 'product_id', 'name', 'domain_reference', 'quantity', 'viewed', 'created_at'] as const;
+/**
+ * A listed notification with the product it names as the reader may see it now: the product's columns are
+ * null when the catalogue hides it from the reader (or it is gone), the variant's when the reference names
+ * the product's own sku or a variant no longer active.
+ */
+export interface ListedNotificationRow extends NotificationRow {
+  product_sku: string | null;
+  product_name: string | null;
+  product_name_en: string | null;
+  product_stock: number | null;
+  product_batch_size: number | null;
+  variant_id: number | null;
+  variant_name: string | null;
+  variant_stock: number | null;
+}
 
 /** A notification to record: everything but its id, date and viewed flag (new ones are unread). */
 export type NewNotification = Omit<NewRow<'notifications'>, 'id' | 'viewed' | 'created_at'>;
@@ -23,17 +38,44 @@ export async function insertNotification(trx: DatabaseTransaction, notification:
 }
 
 export function createNotificationRepository(db: Database) {
-  const ofOwner = (owner: NotificationOwner) =>
-    db.selectFrom('notifications').where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).where('company_id', '=', owner.companyId);
-
   return {
-    /** The owner's viewed or not viewed notifications, newest first. */
-    list(owner: NotificationOwner, viewed: boolean, limit: number): Promise<NotificationRow[]> {
-      return ofOwner(owner)
-        .select(notificationColumns)
-        .where('viewed', '=', viewed ? 1 : 0)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+    /**
+     * The owner's viewed or not viewed notifications, newest first, each joined to its product under the
+     * catalogue's visibility (product-visibility.repository.ts) and to the active variant its reference
+     * names: one read by the owner's index and primary keys, where a lookup of the 200 named products
+     * afterwards cost the list most of its time.
+     */
+    list(owner: NotificationOwner, viewed: boolean, limit: number, visibility: ProductVisibility): Promise<ListedNotificationRow[]> {
+      return db
+        .selectFrom('notifications as n')
+        .leftJoin('products as p', (join) => join.onRef('p.id', '=', 'n.product_id').on(visibleProduct('p', visibility)))
+        .leftJoin('product_variants as v', (join) =>
+          join.onRef('v.product_id', '=', 'p.id').onRef('v.tenant_id', '=', 'n.tenant_id').onRef('v.variant_sku', '=', 'n.domain_reference').on('v.is_active', '=', 1),
+        )
+        .select([
+          'n.id',
+          'n.type',
+          'n.product_id',
+          'n.name',
+          'n.domain_reference',
+          'n.quantity',
+          'n.viewed',
+          'n.created_at',
+          'p.sku as product_sku',
+          'p.name as product_name',
+          'p.name_en as product_name_en',
+          'p.stock as product_stock',
+          'p.sales_batch_size as product_batch_size',
+          'v.id as variant_id',
+          'v.name as variant_name',
+          'v.stock as variant_stock',
+        ])
+        .where('n.tenant_id', '=', owner.tenantId)
+        .where('n.user_id', '=', owner.userId)
+        .where('n.company_id', '=', owner.companyId)
+        .where('n.viewed', '=', viewed ? 1 : 0)
+        .orderBy('n.created_at', 'desc')
+        .orderBy('n.id', 'desc')
         .limit(limit)
         .execute();
     },

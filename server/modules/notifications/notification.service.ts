@@ -1,15 +1,18 @@
-import { maxListedNotifications, type StockNotification } from '../../../core/stock-alarms.ts';
+import { localizedName, type Locale } from '../../../core/locale.ts';
+import { maxListedNotifications, wishStock, type StockNotification } from '../../../core/stock-alarms.ts';
 import type { RequestContext } from '../../context.ts';
+import { seesStockNumbers } from '../access/access-policy.ts';
 import type { NotificationUsers } from '../access/notification-users.ts';
-import { lookUpWishedProducts, type WishedProductDeps, type WishedProducts } from '../alarms/wished-products.ts';
-import type { NotificationOwner, NotificationRepository, NotificationRow } from './notification.repository.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { ListedNotificationRow, NotificationOwner, NotificationRepository } from './notification.repository.ts';
 
 // Stock notifications (docs/product.md, Stock alarms and notifications): the list (not viewed and viewed,
 // newest first, at most 100 of each) with each product's name in the reader's language and its stock state
 // now, marking viewed, deleting, and the kept unread count with its version (the header's ETag). Ids of
 // other users or companies change nothing.
 
-interface NotificationDeps extends WishedProductDeps {
+interface NotificationDeps {
+  catalog: Pick<CatalogService, 'visibilityOf'>;
   notifications: NotificationRepository;
   notificationUsers: NotificationUsers;
 }
@@ -30,18 +33,24 @@ function ownerOf(ctx: { tenant: { id: number }; identity: { userId: number; comp
   return { tenantId: ctx.tenant.id, userId: ctx.identity.userId, companyId: ctx.identity.companyId };
 }
 
-function toNotification(row: NotificationRow, wished: WishedProducts): StockNotification {
-  const product = wished.find(row.product_id, row.domain_reference);
+/**
+ * A notification as its reader sees it: the name of the product (in the reader's language) or of the
+ * variant the reference names, and its stock now, while the reader may see it; else the name it was
+ * recorded with, and out of stock.
+ */
+function toNotification(row: ListedNotificationRow, locale: Locale, seesNumbers: boolean): StockNotification {
+  const product = row.product_sku === null ? null : { name: localizedName(locale, row.product_name!, row.product_name_en), stock: row.product_stock! };
+  const named = product === null ? null : row.domain_reference === row.product_sku ? product : row.variant_id === null ? null : { name: row.variant_name ?? product.name, stock: row.variant_stock ?? 0 };
   return {
     _id: row.id,
     type: row.type,
-    name: product?.name ?? row.name,
+    name: named?.name ?? row.name,
     domainId: row.product_id,
     domainReference: row.domain_reference,
     quantity: row.quantity,
     createdAt: row.created_at,
     viewed: row.viewed === 1,
-    stock: wished.stockOf(row.product_id, row.domain_reference, row.quantity ?? product?.product.salesBatchSize ?? 1),
+    stock: wishStock(named?.stock ?? null, row.quantity ?? row.product_batch_size ?? 1, seesNumbers),
   };
 }
 
@@ -50,19 +59,15 @@ export function createNotificationService(deps: NotificationDeps) {
     async listNotifications(requestCtx: RequestContext): Promise<NotificationList> {
       const ctx = await deps.notificationUsers.contextOf(requestCtx);
       const owner = ownerOf(ctx);
+      const visibility = await deps.catalog.visibilityOf(ctx);
       const [notViewed, viewed, count] = await Promise.all([
-        deps.notifications.list(owner, false, maxListedNotifications),
-        deps.notifications.list(owner, true, maxListedNotifications),
+        deps.notifications.list(owner, false, maxListedNotifications, visibility),
+        deps.notifications.list(owner, true, maxListedNotifications, visibility),
         deps.notifications.count(owner),
       ]);
-      const wishes = [...notViewed, ...viewed].flatMap((row) =>
-        row.product_id === null || row.domain_reference === null ? [] : [{ productId: row.product_id, domainReference: row.domain_reference }],
-      );
-      const wished = await lookUpWishedProducts(ctx, deps, wishes);
-      return {
-        data: { notViewed: notViewed.map((row) => toNotification(row, wished)), viewed: viewed.map((row) => toNotification(row, wished)) },
-        unreadNotificationCount: count.unread,
-      };
+      const seesNumbers = seesStockNumbers(ctx.identity);
+      const shown = (row: ListedNotificationRow) => toNotification(row, ctx.locale, seesNumbers);
+      return { data: { notViewed: notViewed.map(shown), viewed: viewed.map(shown) }, unreadNotificationCount: count.unread };
     },
 
     async setViewed(requestCtx: RequestContext, ids: readonly number[]): Promise<{ unreadNotificationCount: number }> {
