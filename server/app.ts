@@ -126,8 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   app.addHook('onClose', async () => {
     await services.mailWorker.stop();
   });
-  // Stock alarms are judged by every app process (a claim per check; ADR 0027); ALARM_WORKER=off leaves them
-  // to others (tests drive it with services.alarmFiring.runNow()).
+  // Stock alarms are judged by every app process (a claim per check; ADR 0027), on its load jobs' thread when it
+  // has one (which starts and stops the worker with itself); ALARM_WORKER=off leaves them to others (tests
+  // drive it with services.alarmFiring.runNow()).
   app.addHook('onReady', async () => {
     if (config.alarmWorker.enabled) services.alarmFiring.start();
   });

@@ -184,8 +184,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const engine = config.searchEngine;
   const engineClient = engine ? createEngineClient(engine) : null;
   const checkoutData = createCheckoutDataRepository(db);
-  // Judges the stock alarms after stock changes (ADR 0027); started in app.ts, woken after this process's stock writes.
-  const alarmFiring = createAlarmFiringWorker({ db, clock, pauseMs: config.alarmWorker.pollMs, log });
+  // Judges the stock alarms after stock changes (ADR 0027) on this thread, unless the load jobs' thread does
+  // (erpJobRunner.alarmFiring below); started in app.ts, woken after this process's stock writes.
+  const requestThreadAlarmFiring = createAlarmFiringWorker({ db, clock, pauseMs: config.alarmWorker.pollMs, log });
   const orderPlacement = createOrderPlacement({
     db,
     catalog,
@@ -245,7 +246,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   // Large loads as jobs (ADR 0023): received here, run by a worker thread of this process (started in app.ts).
   // A job's worker thread is like another process for the catalogue: its changes reach the trees, answers
   // and counts within their lifetime (job-runner-thread.ts).
-  const erpJobRunner = createJobRunnerHost({ config, db, clock, effects: erpLoadEffects, loads: erpLoads, log });
+  const erpJobRunner = createJobRunnerHost({ config, db, clock, effects: erpLoadEffects, loads: erpLoads, alarmFiring: requestThreadAlarmFiring, log });
+  const alarmFiring = erpJobRunner.alarmFiring;
   // A PUT load's rows are written where the jobs' are: on the worker thread (job-runner-host.ts `load`).
   const erpRowLoads = rowLoadsThrough(erpJobRunner);
   const { chunkRows, maxBodyBytes, maxTextBytes } = config.erpJobs;

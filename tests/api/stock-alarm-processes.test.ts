@@ -7,10 +7,10 @@ import { copyTemplateDatabase, type TestDatabase } from '../setup/test-database.
 import { startAppProcess, stopAppProcess, type AppProcess } from './app-process-fixtures.ts';
 import { companyId, createUser, demoTenantId } from './order-history-fixtures.ts';
 
-// Stock alarms with real app processes on one database (ADR 0027): two processes whose workers both judge
-// the checks while 20 stock writes of one product arrive on both at once fire each alarm exactly once; and a
-// process killed (SIGKILL) between the stock write and the notification loses nothing: the check waits in the
-// outbox, and the next process's worker fires the alarm, once.
+// Stock alarms with real app processes on one database (ADR 0027): two processes whose workers (on their
+// job threads) both judge the checks while 20 stock writes of one product arrive on both at once fire each
+// alarm exactly once; and a process killed (SIGKILL) between the stock write and the notification loses
+// nothing: the check waits in the outbox, and the next process's worker fires the alarm, once.
 
 let database: TestDatabase;
 let handle: DatabaseHandle;
@@ -23,7 +23,8 @@ let categoryId: number;
 let users = 0;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const withWorker = { ALARM_WORKER: 'on', ALARM_POLL_MS: '100' };
+// As in production: the loads and the alarms' worker on each process's job thread, woken by its own loads.
+const withWorker = { ALARM_WORKER: 'on', ALARM_POLL_MS: '100', ERP_JOBS: 'thread' };
 
 beforeAll(async () => {
   database = await copyTemplateDatabase(inject('databaseTemplate'));

@@ -9,6 +9,7 @@ import type { ErpLoadEffects, ErpLoads, ErpLoadType } from '../erp/erp-loads.ts'
 import type { RowResult } from '../erp/row-results.ts';
 import { readSentRows, SentRowsText, type SentRows } from '../erp/sent-rows.ts';
 import { measureThisThreadsLoad } from '../../lib/thread-load.ts';
+import type { AlarmFiringWorker } from '../alarm-firing/alarm-firing-worker.ts';
 import { chunkPause } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 
@@ -19,8 +20,12 @@ import { setUpJobRunner } from './job-runner-setup.ts';
 //           their lifetime, as another process's does (job-runner-thread.ts). The rows of a PUT load are
 //           written there too (`load`): 1,000 rows hold a thread for 100–600 ms, and a stream of PUTs is an
 //           import like a job, which the storefront must not feel;
+//           The stock alarms are judged there too (ADR 0027): the job's chunks note the checks, and judging
+//           them on the request thread made it look busy to the job, which then stepped aside from work of
+//           its own kind; the request thread's stock writes (stock given back) wake the thread's worker;
 //   inline  the request thread's background loop (tests; a process that only runs jobs);
 //   off     none: another process on the same database runs them.
+// With inline and off the request thread judges the stock alarms.
 // Every process may run jobs at once: a job is claimed by one (erp-job.repository.ts).
 
 export interface JobThreadData {
@@ -30,16 +35,18 @@ export interface JobThreadData {
   chunkPauseMs: number;
   /** The request thread's event-loop utilization (server/lib/thread-load.ts): the job pauses the longer, the busier it is. */
   requestThreadLoad: Int32Array;
+  /** Whether the thread judges the stock alarms (ALARM_WORKER), and how often it looks for checks of other processes. */
+  alarmWorker: { enabled: boolean; pollMs: number };
 }
 
 export type JobThreadMessage =
-  | { kind: 'effect'; effect: Exclude<keyof ErpLoadEffects, 'catalogChanged'> }
+  | { kind: 'effect'; effect: Exclude<keyof ErpLoadEffects, 'catalogChanged' | 'stockChanged'> }
   | { kind: 'log'; level: 'info' | 'error'; details: object; message: string }
   | { kind: 'loaded'; id: number; results: RowResult[] }
   | { kind: 'loadFailed'; id: number; error: ThreadError };
 
 /** Messages to the worker thread. */
-export type JobThreadRequest = 'wake' | 'stop' | { kind: 'load'; id: number; type: ErpLoadType; erp: ErpContext; sent: { text: string } | { rows: readonly unknown[] } };
+export type JobThreadRequest = 'wake' | 'wakeAlarms' | 'stop' | { kind: 'load'; id: number; type: ErpLoadType; erp: ErpContext; sent: { text: string } | { rows: readonly unknown[] } };
 
 /** An error as it crosses between threads (a class does not): an AppError keeps its answer. */
 export interface ThreadError {
@@ -76,6 +83,8 @@ export interface JobRunnerHost {
   /** A PUT load's rows, written on the worker thread when there is one, else on this thread. */
   load(type: ErpLoadType, erp: ErpContext, rows: SentRows): Promise<RowResult[]>;
   stop(): Promise<void>;
+  /** The stock alarms' worker as this process runs it: the worker thread's, or the request thread's. */
+  alarmFiring: AlarmFiringWorker;
 }
 
 /** A thread that ended by itself is started again after this pause. */
@@ -89,6 +98,8 @@ export function createJobRunnerHost(options: {
   effects: ErpLoadEffects;
   /** The row loads on this thread's database handle (inline, off, and while no worker thread runs). */
   loads: ErpLoads;
+  /** The stock alarms' worker on this thread: run here with inline and off; with a thread, only its runNow (tests). */
+  alarmFiring: AlarmFiringWorker;
   log: JobRunnerHostLog;
 }): JobRunnerHost {
   const { config, log } = options;
@@ -96,9 +107,9 @@ export function createJobRunnerHost(options: {
   const loadHere = async (type: ErpLoadType, erp: ErpContext, rows: SentRows) => options.loads[type].upsert(erp, readSentRows(rows));
   if (mode === 'inline') {
     const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPause: chunkPause(config.erpJobs.chunkPauseMs, () => 0), effects: options.effects, log });
-    return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), load: loadHere, stop: () => runner.stop() };
+    return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), load: loadHere, stop: () => runner.stop(), alarmFiring: options.alarmFiring };
   }
-  if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), load: loadHere, stop: () => Promise.resolve() };
+  if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), load: loadHere, stop: () => Promise.resolve(), alarmFiring: options.alarmFiring };
 
   let worker: Worker | undefined;
   let stopping = false;
@@ -107,7 +118,14 @@ export function createJobRunnerHost(options: {
   const loading = new Map<number, { resolve(results: RowResult[]): void; reject(error: Error): void }>();
   let lastLoadId = 0;
   const requestThreadLoad = measureThisThreadsLoad();
-  const data: JobThreadData = { databaseUrl: config.database.url, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPauseMs: config.erpJobs.chunkPauseMs, requestThreadLoad: requestThreadLoad.shared };
+  const data: JobThreadData = {
+    databaseUrl: config.database.url,
+    cacheLifetimes: config.cacheLifetimes,
+    pollMs: config.erpJobs.pollMs,
+    chunkPauseMs: config.erpJobs.chunkPauseMs,
+    requestThreadLoad: requestThreadLoad.shared,
+    alarmWorker: config.alarmWorker,
+  };
 
   function spawn(): void {
     const thread = new Worker(new URL('./job-runner-thread.ts', import.meta.url), { workerData: data });
@@ -142,6 +160,13 @@ export function createJobRunnerHost(options: {
     },
     wake: () => worker?.postMessage('wake' satisfies JobThreadRequest),
     runNow: () => Promise.resolve(0),
+    // The thread starts and stops its worker with itself; a wake while it restarts is taken by its first round.
+    alarmFiring: {
+      start: () => undefined,
+      stop: () => Promise.resolve(),
+      wake: () => worker?.postMessage('wakeAlarms' satisfies JobThreadRequest),
+      runNow: () => options.alarmFiring.runNow(),
+    },
     load(type, erp, rows) {
       const thread = worker;
       if (!thread || stopping) return loadHere(type, erp, rows);

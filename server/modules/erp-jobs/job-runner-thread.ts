@@ -4,6 +4,7 @@ import { openDatabase } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { utilizationOf } from '../../lib/thread-load.ts';
 import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts';
+import { createAlarmFiringWorker } from '../alarm-firing/alarm-firing-worker.ts';
 import { createErpLoads, type ErpLoadEffects } from '../erp/erp-loads.ts';
 import { readRowsText } from '../erp/sent-rows.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
@@ -20,7 +21,7 @@ import { threadErrorOf, type JobThreadData, type JobThreadMessage, type JobThrea
 // their lifetime (server/cache.ts), as they take another process's. Forgetting them after every chunk, or
 // even once a second, left the storefront computing every page anew for as long as a job ran.
 // The rows of PUT loads are written here too, each answered with its results (job-runner-host.ts `load`).
-// Messages in: 'wake' (a job was queued), a load, 'stop'.
+// Messages in: 'wake' (a job was queued), 'wakeAlarms' (the request thread wrote stock), a load, 'stop'.
 
 const data = workerData as JobThreadData;
 // An import is background work: the thread takes the cores only when the request thread leaves them, so a
@@ -29,14 +30,20 @@ lowerThisThreadsPriority();
 const port = parentPort!;
 const post = (message: JobThreadMessage) => port.postMessage(message);
 const handle = openDatabase(data.databaseUrl, { poolSize: 2 });
-const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged'>) => () => post({ kind: 'effect', effect: kind });
+const tell = (kind: Exclude<keyof ErpLoadEffects, 'catalogChanged' | 'stockChanged'>) => () => post({ kind: 'effect', effect: kind });
+const log = {
+  info: (details: object, message: string) => post({ kind: 'log', level: 'info', details: loggable(details), message }),
+  error: (details: object, message: string) => post({ kind: 'log', level: 'error', details: loggable(details), message }),
+};
+// The stock alarms are judged here, beside the loads that note most of their checks (job-runner-host.ts).
+const alarms = data.alarmWorker.enabled ? createAlarmFiringWorker({ db: handle.db, clock: systemClock, pauseMs: data.alarmWorker.pollMs, log }) : undefined;
 const effects: ErpLoadEffects = {
   catalogChanged: () => undefined,
   companiesChanged: tell('companiesChanged'),
   sessionsChanged: tell('sessionsChanged'),
   configurationChanged: tell('configurationChanged'),
-  // The request thread runs the stock alarms' worker: told at once, it judges the checks this write noted.
-  stockChanged: tell('stockChanged'),
+  // Told at once, the worker judges the checks this write noted.
+  stockChanged: () => alarms?.wake(),
 };
 // After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
 // thread is: up to eight times as long as the chunk took (twice as long still left the storefront's list
@@ -54,10 +61,7 @@ const runner = setUpJobRunner({
   pollMs: data.pollMs,
   chunkPause: pause,
   effects,
-  log: {
-    info: (details, message) => post({ kind: 'log', level: 'info', details: loggable(details), message }),
-    error: (details, message) => post({ kind: 'log', level: 'error', details: loggable(details), message }),
-  },
+  log,
 });
 
 /** An error does not cross to the other thread whole: its name, message and stack do. */
@@ -88,12 +92,14 @@ function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
 
 port.on('message', (message: JobThreadRequest) => {
   if (message === 'wake') void runner.runNow();
+  else if (message === 'wakeAlarms') alarms?.wake();
   else if (message === 'stop')
     void runner
       .stop()
-      .then(() => Promise.all(loading))
+      .then(() => Promise.all([...loading, alarms?.stop()]))
       .then(() => handle.close())
       .finally(() => port.close());
   else load(message);
 });
 runner.start();
+alarms?.start();
