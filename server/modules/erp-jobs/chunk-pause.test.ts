@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPause, pacedTurns } from './chunk-pause.ts';
+import { chunkPause, pacedTurns, stepAside } from './chunk-pause.ts';
+
+const pauseOf = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('the pause of a load job after a chunk', () => {
   it('is the base pause while the request thread is idle', () => {
@@ -19,7 +21,7 @@ describe('the pause of a load job after a chunk', () => {
 
 describe('paced turns', () => {
   it('runs one task at a time, the next after the pause the last one earned', async () => {
-    const run = pacedTurns(() => 40);
+    const run = pacedTurns(pauseOf(40));
     const events: string[] = [];
     const task = (name: string) => async () => {
       events.push(`${name} start ${Math.round(performance.now())}`);
@@ -37,7 +39,7 @@ describe('paced turns', () => {
   });
 
   it('goes on after a task that failed', async () => {
-    const run = pacedTurns(() => 0);
+    const run = pacedTurns(pauseOf(0));
     await expect(run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     expect(await run(() => Promise.resolve('next'))).toBe('next');
   });
@@ -47,5 +49,30 @@ describe('the pause of a PUT load', () => {
   it('is none while the request thread is idle, and up to twice the load’s time when it is busy', () => {
     expect(chunkPause(0, () => 0, 2)(80)).toBe(0);
     expect(chunkPause(0, () => 1, 2)(80)).toBe(160);
+  });
+});
+
+describe('stepping aside while the request thread is saturated', () => {
+  it('waits for it to ease after the pause, and no longer than the bound', async () => {
+    let utilization = 1;
+    setTimeout(() => (utilization = 0.5), 250);
+    let started = performance.now();
+    await stepAside(() => 10, () => utilization, 5_000)(0);
+    const eased = performance.now() - started;
+    expect(eased).toBeGreaterThanOrEqual(240);
+    expect(eased).toBeLessThan(1_000);
+
+    utilization = 0.95;
+    started = performance.now();
+    await stepAside(() => 10, () => utilization, 300)(0);
+    const bounded = performance.now() - started;
+    expect(bounded).toBeGreaterThanOrEqual(300);
+    expect(bounded).toBeLessThan(1_000);
+  });
+
+  it('waits only the pause while the request thread is below saturation', async () => {
+    const started = performance.now();
+    await stepAside(() => 20, () => 0.85, 5_000)(0);
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

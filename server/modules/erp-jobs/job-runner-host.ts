@@ -10,7 +10,7 @@ import type { RowResult } from '../erp/row-results.ts';
 import { readSentRows, SentRowsText, type SentRows } from '../erp/sent-rows.ts';
 import { measureThisThreadsLoad } from '../../lib/thread-load.ts';
 import type { AlarmFiringWorker } from '../alarm-firing/alarm-firing-worker.ts';
-import { chunkPause } from './chunk-pause.ts';
+import { chunkPause, stepAside } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 
 // Where this process runs the load jobs (ERP_JOBS, server/config.ts; ADR 0023):
@@ -106,7 +106,7 @@ export function createJobRunnerHost(options: {
   const mode = config.erpJobs.runner;
   const loadHere = async (type: ErpLoadType, erp: ErpContext, rows: SentRows) => options.loads[type].upsert(erp, readSentRows(rows));
   if (mode === 'inline') {
-    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, chunkPause: chunkPause(config.erpJobs.chunkPauseMs, () => 0), effects: options.effects, log });
+    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, stepAside: stepAside(chunkPause(config.erpJobs.chunkPauseMs, () => 0), () => 0, 0), effects: options.effects, log });
     return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), load: loadHere, stop: () => runner.stop(), alarmFiring: options.alarmFiring };
   }
   if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), load: loadHere, stop: () => Promise.resolve(), alarmFiring: options.alarmFiring };

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ErpLoadEffects } from '../erp/erp-loads.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
-import type { ChunkPause } from './chunk-pause.ts';
+import type { StepAside } from './chunk-pause.ts';
 import { createErpJobRepository } from './erp-job.repository.ts';
 import { createJobRunner, type JobRunnerLog } from './job-runner.ts';
 
@@ -17,7 +17,7 @@ export interface JobRunnerSetup {
   clock: Clock;
   cacheLifetimes: CacheLifetimes;
   pollMs: number;
-  chunkPause: ChunkPause;
+  stepAside: StepAside;
   effects: ErpLoadEffects;
   log: JobRunnerLog;
 }
@@ -31,7 +31,7 @@ export function setUpJobRunner(setup: JobRunnerSetup) {
     clock: setup.clock,
     effects: setup.effects,
     pauseMs: setup.pollMs,
-    chunkPause: setup.chunkPause,
+    stepAside: setup.stepAside,
     log: setup.log,
   });
 }

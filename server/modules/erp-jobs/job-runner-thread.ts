@@ -9,7 +9,7 @@ import { createErpLoads, type ErpLoadEffects } from '../erp/erp-loads.ts';
 import { readRowsText } from '../erp/sent-rows.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
-import { chunkPause, pacedTurns } from './chunk-pause.ts';
+import { chunkPause, pacedTurns, stepAside } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 import { threadErrorOf, type JobThreadData, type JobThreadMessage, type JobThreadRequest } from './job-runner-host.ts';
 
@@ -51,15 +51,16 @@ const effects: ErpLoadEffects = {
 // the import share both). A PUT has no least pause (its request and answer leave the write lock free
 // between two), and the request thread is busy with PUTs themselves (their answers; a third of it when they
 // come back to back at night), so a PUT steps aside only while the request thread is more than half busy.
+// While the request thread is saturated both wait for it to ease, up to 5 s a chunk or PUT (chunk-pause.ts).
 const requestThreadUtilization = () => utilizationOf(data.requestThreadLoad);
 const busyBeyondHalf = () => Math.max(0, 2 * requestThreadUtilization() - 1);
-const pause = chunkPause(data.chunkPauseMs, requestThreadUtilization, 8);
+const saturatedWaitMs = 5_000;
 const runner = setUpJobRunner({
   db: handle.db,
   clock: systemClock,
   cacheLifetimes: data.cacheLifetimes,
   pollMs: data.pollMs,
-  chunkPause: pause,
+  stepAside: stepAside(chunkPause(data.chunkPauseMs, requestThreadUtilization, 8), requestThreadUtilization, saturatedWaitMs),
   effects,
   log,
 });
@@ -77,7 +78,7 @@ const loads = createErpLoads(handle.db, {
 });
 /** The PUT loads under way: the database is closed only after them. */
 const loading = new Set<Promise<void>>();
-const inTurn = pacedTurns(chunkPause(0, busyBeyondHalf, 8));
+const inTurn = pacedTurns(stepAside(chunkPause(0, busyBeyondHalf, 8), requestThreadUtilization, saturatedWaitMs));
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
   const { sent } = request;

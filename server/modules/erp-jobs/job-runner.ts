@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database.ts';
 import { joinedTransaction } from '../../db/joined-transaction.ts';
-import type { ChunkPause } from './chunk-pause.ts';
+import type { StepAside } from './chunk-pause.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErpContext } from '../access/erp-access.ts';
@@ -35,8 +34,8 @@ export interface JobRunnerDeps {
   /** What this process does after a committed change (forget its caches, or tell the main thread to). */
   effects: ErpLoadEffects;
   pauseMs: number;
-  /** The pause after each chunk's commit, by how long the chunk took (chunk-pause.ts). */
-  chunkPause: ChunkPause;
+  /** The wait after each chunk's commit, by how long the chunk took (chunk-pause.ts). */
+  stepAside: StepAside;
   log: JobRunnerLog;
 }
 
@@ -123,7 +122,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
         const started = performance.now();
         await runChunk(job, token, chunkNo);
         // Between chunks the thread answers what came in meanwhile, and other writers get their turn.
-        await sleep(deps.chunkPause(performance.now() - started));
+        await deps.stepAside(performance.now() - started);
       }
       await finish(job, token);
     } catch (error) {
