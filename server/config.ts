@@ -49,7 +49,7 @@ const envSchema = z.object({
   ERP_JOBS: z.enum(['thread', 'inline', 'off']).optional(),
   ERP_JOB_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000).default(250),
   ERP_JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
-  ERP_JOB_CHUNK_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(20),
+  ERP_JOB_CHUNK_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(5),
   ERP_JOB_MAX_MB: z.coerce.number().int().min(1).max(2_048).default(200),
   ERP_JOB_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(8_192).default(1_024),
 }).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' })

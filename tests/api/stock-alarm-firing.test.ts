@@ -7,6 +7,8 @@ import { settledJob, startJob } from './erp-job-fixtures.ts';
 import type { TestShop } from './helper.ts';
 import { insertOrder } from './order-history-fixtures.ts';
 import { mailShopForFile } from './smtp-fixture.ts';
+import { systemClock } from '../../server/lib/clock.ts';
+import { createAlarmFiringWorker } from '../../server/modules/alarm-firing/alarm-firing-worker.ts';
 
 // The stock alarms' firing (docs/product.md, "Stock alarms and notifications"; ADR 0027): a stock change of a
 // watched product, however it is written, is noted by the database in the writer's transaction, and the worker
@@ -131,6 +133,21 @@ describe('an alarm fires', () => {
     const id = await startJob(shop, jobKey, 'stock', [{ sku: product.sku, quantity: 30, preStocks: [] }]);
     expect((await settledJob(shop, jobKey, id)).state).toBe('done');
     await fire();
+    expect((await notificationsOf(buyer)).map((n) => n.type)).toEqual(['backInStock']);
+  });
+
+  it('after the load job on its thread ended: a round while the job runs judges nothing and keeps the checks', async () => {
+    const product = await newProduct(0);
+    const buyer = await newBuyer();
+    await setAlarm(buyer, product, 2);
+    let jobUnderWay = true;
+    const onJobThread = createAlarmFiringWorker({ db: shop.db, clock: systemClock, pauseMs: 60_000, log: { error: () => undefined }, holdWhile: () => jobUnderWay });
+    await setStock(product, 10);
+    expect(await onJobThread.runNow()).toEqual({ backInStock: 0, lowStock: 0 });
+    expect(await pendingChecks()).toBeGreaterThan(0);
+    expect(await notificationsOf(buyer)).toEqual([]);
+    jobUnderWay = false;
+    expect(await onJobThread.runNow()).toMatchObject({ backInStock: 1 });
     expect((await notificationsOf(buyer)).map((n) => n.type)).toEqual(['backInStock']);
   });
 

@@ -27,7 +27,15 @@ export interface AlarmFiringWorkerOptions {
   batchChecks?: number;
   /** How long a claim holds; a batch's transaction takes far less. */
   leaseMs?: number;
+  /**
+   * While this answers true, rounds wait (up to `longestHoldMs` at a stretch): a load job on the same
+   * thread runs first, and its checks are judged once it ended.
+   */
+  holdWhile?: () => boolean;
 }
+
+/** The longest a round waits for a load job: a job of hours still sends its buyers' notifications. */
+const longestHoldMs = 30_000;
 
 export function createAlarmFiringWorker(options: AlarmFiringWorkerOptions) {
   const { db, clock, log } = options;
@@ -39,10 +47,25 @@ export function createAlarmFiringWorker(options: AlarmFiringWorkerOptions) {
   let roundWaiting = false;
   /** The shop day whose digest this process has offered to send. */
   let digestOffered: string | null = null;
+  /** Since when rounds have waited for a load job (performance.now()); null while none does. */
+  let heldSince: number | null = null;
+
+  /** Whether this round waits for a load job; the next round after the job (the poll) judges. */
+  function held(): boolean {
+    if (!options.holdWhile?.()) {
+      heldSince = null;
+      return false;
+    }
+    heldSince ??= performance.now();
+    if (performance.now() - heldSince < longestHoldMs) return true;
+    heldSince = null;
+    return false;
+  }
 
   async function runRound(): Promise<BatchResult> {
     roundWaiting = false;
     const total: BatchResult = { backInStock: 0, lowStock: 0 };
+    if (held()) return total;
     try {
       for (;;) {
         const now = clock.now();

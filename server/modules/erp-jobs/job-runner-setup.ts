@@ -18,6 +18,7 @@ export interface JobRunnerSetup {
   cacheLifetimes: CacheLifetimes;
   pollMs: number;
   stepAside: StepAside;
+  jobEnded?: () => void;
   effects: ErpLoadEffects;
   log: JobRunnerLog;
 }
@@ -32,6 +33,7 @@ export function setUpJobRunner(setup: JobRunnerSetup) {
     effects: setup.effects,
     pauseMs: setup.pollMs,
     stepAside: setup.stepAside,
+    jobEnded: setup.jobEnded,
     log: setup.log,
   });
 }

@@ -36,7 +36,11 @@ const log = {
   error: (details: object, message: string) => post({ kind: 'log', level: 'error', details: loggable(details), message }),
 };
 // The stock alarms are judged here, beside the loads that note most of their checks (job-runner-host.ts).
-const alarms = data.alarmWorker.enabled ? createAlarmFiringWorker({ db: handle.db, clock: systemClock, pauseMs: data.alarmWorker.pollMs, log }) : undefined;
+// A job's chunks come first: the checks they note are judged once it ended (within the worker's pause), so
+// a stock job runs at the rate of one over unwatched products.
+const alarms = data.alarmWorker.enabled
+  ? createAlarmFiringWorker({ db: handle.db, clock: systemClock, pauseMs: data.alarmWorker.pollMs, log, holdWhile: () => runner.jobUnderWay() })
+  : undefined;
 const effects: ErpLoadEffects = {
   catalogChanged: () => undefined,
   companiesChanged: tell('companiesChanged'),
@@ -62,6 +66,7 @@ const runner = setUpJobRunner({
   pollMs: data.pollMs,
   stepAside: stepAside(chunkPause(data.chunkPauseMs, requestThreadUtilization, 8), requestThreadUtilization, saturatedWaitMs),
   effects,
+  jobEnded: () => alarms?.wake(),
   log,
 });
 

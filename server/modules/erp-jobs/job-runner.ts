@@ -36,6 +36,8 @@ export interface JobRunnerDeps {
   pauseMs: number;
   /** The wait after each chunk's commit, by how long the chunk took (chunk-pause.ts). */
   stepAside: StepAside;
+  /** Told when a job ended, done or not (the stock alarms' worker judges what the job noted). */
+  jobEnded?: () => void;
   log: JobRunnerLog;
 }
 
@@ -116,7 +118,11 @@ export function createJobRunner(deps: JobRunnerDeps) {
     later.tell(deps.effects);
   }
 
+  /** Whether a job is under way now (the stock alarms' worker on the same thread waits for its end). */
+  let jobUnderWay = false;
+
   async function run(job: JobRow, token: string): Promise<void> {
+    jobUnderWay = true;
     try {
       for (let chunkNo = job.next_chunk; chunkNo < job.chunk_count; chunkNo += 1) {
         const started = performance.now();
@@ -131,6 +137,9 @@ export function createJobRunner(deps: JobRunnerDeps) {
       log.error({ err: error, job: job.public_id, attempts }, 'a load job’s chunk did not commit');
       // The claim is kept: the chunk is tried again once its lease ran out, in this process or another.
       if (attempts >= attemptsPerChunk) await db.transaction().execute((trx) => jobs.settle(trx, job.id, token, { state: 'failed', now: clock.now().toISOString(), failure: 'erp.job.failed' }));
+    } finally {
+      jobUnderWay = false;
+      deps.jobEnded?.();
     }
   }
 
@@ -153,7 +162,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     return taken;
   }
 
-  return createBackgroundLoop({ runRound, pauseMs: () => deps.pauseMs });
+  return { ...createBackgroundLoop({ runRound, pauseMs: () => deps.pauseMs }), jobUnderWay: () => jobUnderWay };
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
