@@ -102,6 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     clientErrorHandler,
   });
   const services = createServices(db, config, app.log, options.clock ?? systemClock);
+  // The buyers' load the import steps aside for (server/lib/storefront-load.ts): every request but the
+  // ERP's own, from its start until its answer is sent or its client left ('close' comes either way).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`${erpApiPrefix}/`)) return;
+    reply.raw.once('close', services.erpJobRunner.storefrontRequestStarted());
+  });
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     const erpScope = route.config?.erpScope;

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // How long a load job steps aside after a chunk (ADR 0023). The pause lets the request thread's writes (a
 // checkout, an upload) take SQLite's one write lock between two chunks, and gives the storefront the
-// cores: at least `basePauseMs`, and the busier the request thread was of late, the longer — up to
-// `busyFactor` times as long as the chunk took when it is fully busy. While the request thread is
-// saturated the shop is at its limit and every chunk makes the buyers' answers slower (a commit makes
+// cores: at least `basePauseMs`, and the busier the shop was of late with its buyers (the share of time
+// with storefront requests under way, server/lib/storefront-load.ts), the longer — up to `busyFactor` times
+// as long as the chunk took when requests never stop. While the shop is saturated it is at its limit and every chunk makes the buyers' answers slower (a commit makes
 // SQLite's reader drop its page cache; on PostgreSQL the writes compete with the reads): the job then waits
 // for it to ease, up to a bound, so a shop busy all day still takes its import. A job at night runs nearly
 // at full speed; during the day it takes what the buyers leave.
@@ -13,22 +13,22 @@ export type ChunkPause = (chunkMs: number) => number;
 /** Waits as long as the work that took `chunkMs` should step aside. */
 export type StepAside = (chunkMs: number) => Promise<void>;
 
-/** The request thread's utilization from which it counts as saturated. */
-export const saturatedUtilization = 0.9;
-/** How often a saturated wait looks again: the utilization is measured four times a second (server/lib/thread-load.ts). */
+/** The storefront's load from which the shop counts as saturated. */
+export const saturatedLoad = 0.9;
+/** How often a saturated wait looks again: the load is measured four times a second (server/lib/storefront-load.ts). */
 const saturatedLookMs = 100;
 
-/** The pause after a chunk that took `chunkMs`, given the request thread's utilization (0 … 1). */
-export function chunkPause(basePauseMs: number, requestThreadUtilization: () => number, busyFactor = 1): ChunkPause {
-  return (chunkMs) => basePauseMs + chunkMs * busyFactor * Math.min(1, Math.max(0, requestThreadUtilization()));
+/** The pause after a chunk that took `chunkMs`, given the storefront's load (0 … 1). */
+export function chunkPause(basePauseMs: number, storefrontLoad: () => number, busyFactor = 1): ChunkPause {
+  return (chunkMs) => basePauseMs + chunkMs * busyFactor * Math.min(1, Math.max(0, storefrontLoad()));
 }
 
-/** The pause, then, while the request thread is saturated, up to `saturatedWaitMs` more until it is not. */
-export function stepAside(pause: ChunkPause, requestThreadUtilization: () => number, saturatedWaitMs: number): StepAside {
+/** The pause, then, while the shop is saturated, up to `saturatedWaitMs` more until it is not. */
+export function stepAside(pause: ChunkPause, storefrontLoad: () => number, saturatedWaitMs: number): StepAside {
   return async (chunkMs) => {
     await sleep(pause(chunkMs));
     const until = performance.now() + saturatedWaitMs;
-    while (requestThreadUtilization() >= saturatedUtilization && performance.now() < until) await sleep(saturatedLookMs);
+    while (storefrontLoad() >= saturatedLoad && performance.now() < until) await sleep(saturatedLookMs);
   };
 }
 

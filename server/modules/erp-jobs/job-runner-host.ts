@@ -8,7 +8,7 @@ import type { ErpContext } from '../access/erp-access.ts';
 import type { ErpLoadEffects, ErpLoads, ErpLoadType } from '../erp/erp-loads.ts';
 import type { RowResult } from '../erp/row-results.ts';
 import { readSentRows, SentRowsText, type SentRows } from '../erp/sent-rows.ts';
-import { measureThisThreadsLoad } from '../../lib/thread-load.ts';
+import { measureStorefrontLoad } from '../../lib/storefront-load.ts';
 import type { AlarmFiringWorker } from '../alarm-firing/alarm-firing-worker.ts';
 import { chunkPause, stepAside } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
@@ -33,8 +33,8 @@ export interface JobThreadData {
   cacheLifetimes: CacheLifetimes;
   pollMs: number;
   chunkPauseMs: number;
-  /** The request thread's event-loop utilization (server/lib/thread-load.ts): the job pauses the longer, the busier it is. */
-  requestThreadLoad: Int32Array;
+  /** The share of time with storefront requests under way (server/lib/storefront-load.ts): the job pauses the longer, the busier the shop is. */
+  storefrontLoad: Int32Array;
   /** Whether the thread judges the stock alarms (ALARM_WORKER), and how often it looks for checks of other processes. */
   alarmWorker: { enabled: boolean; pollMs: number };
 }
@@ -85,7 +85,11 @@ export interface JobRunnerHost {
   stop(): Promise<void>;
   /** The stock alarms' worker as this process runs it: the worker thread's, or the request thread's. */
   alarmFiring: AlarmFiringWorker;
+  /** A storefront request started (server/app.ts); call what it answers once it ended. The worker thread steps aside by this load. */
+  storefrontRequestStarted(): () => void;
 }
+
+const noLoadToMeasure = () => () => undefined;
 
 /** A thread that ended by itself is started again after this pause. */
 const restartPauseMs = 5_000;
@@ -107,9 +111,9 @@ export function createJobRunnerHost(options: {
   const loadHere = async (type: ErpLoadType, erp: ErpContext, rows: SentRows) => options.loads[type].upsert(erp, readSentRows(rows));
   if (mode === 'inline') {
     const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, stepAside: stepAside(chunkPause(config.erpJobs.chunkPauseMs, () => 0), () => 0, 0), effects: options.effects, log });
-    return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), load: loadHere, stop: () => runner.stop(), alarmFiring: options.alarmFiring };
+    return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), load: loadHere, stop: () => runner.stop(), alarmFiring: options.alarmFiring, storefrontRequestStarted: noLoadToMeasure };
   }
-  if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), load: loadHere, stop: () => Promise.resolve(), alarmFiring: options.alarmFiring };
+  if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), load: loadHere, stop: () => Promise.resolve(), alarmFiring: options.alarmFiring, storefrontRequestStarted: noLoadToMeasure };
 
   let worker: Worker | undefined;
   let stopping = false;
@@ -117,13 +121,13 @@ export function createJobRunnerHost(options: {
   /** PUT loads sent to the worker thread, by id, until it answers. */
   const loading = new Map<number, { resolve(results: RowResult[]): void; reject(error: Error): void }>();
   let lastLoadId = 0;
-  const requestThreadLoad = measureThisThreadsLoad();
+  const storefrontLoad = measureStorefrontLoad();
   const data: JobThreadData = {
     databaseUrl: config.database.url,
     cacheLifetimes: config.cacheLifetimes,
     pollMs: config.erpJobs.pollMs,
     chunkPauseMs: config.erpJobs.chunkPauseMs,
-    requestThreadLoad: requestThreadLoad.shared,
+    storefrontLoad: storefrontLoad.shared,
     alarmWorker: config.alarmWorker,
   };
 
@@ -167,6 +171,7 @@ export function createJobRunnerHost(options: {
       wake: () => worker?.postMessage('wakeAlarms' satisfies JobThreadRequest),
       runNow: () => options.alarmFiring.runNow(),
     },
+    storefrontRequestStarted: () => storefrontLoad.requestStarted(),
     load(type, erp, rows) {
       const thread = worker;
       if (!thread || stopping) return loadHere(type, erp, rows);
@@ -180,7 +185,7 @@ export function createJobRunnerHost(options: {
     },
     async stop() {
       stopping = true;
-      requestThreadLoad.stop();
+      storefrontLoad.stop();
       clearTimeout(restart);
       const thread = worker;
       if (thread) {

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createCaches } from '../../cache.ts';
 import { openDatabase } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { utilizationOf } from '../../lib/thread-load.ts';
+import { storefrontLoadOf } from '../../lib/storefront-load.ts';
 import { lowerThisThreadsPriority } from '../../lib/thread-priority.ts';
 import { createAlarmFiringWorker } from '../alarm-firing/alarm-firing-worker.ts';
 import { createErpLoads, type ErpLoadEffects } from '../erp/erp-loads.ts';
@@ -49,22 +49,20 @@ const effects: ErpLoadEffects = {
   // Told at once, the worker judges the checks this write noted.
   stockChanged: () => alarms?.wake(),
 };
-// After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the request
-// thread is: up to eight times as long as the chunk took (twice as long still left the storefront's list
-// p99 at 1.5–1.6 times its figure at rest on two cores, where the load of the storefront, its requests and
-// the import share both). A PUT has no least pause (its request and answer leave the write lock free
-// between two), and the request thread is busy with PUTs themselves (their answers; a third of it when they
-// come back to back at night), so a PUT steps aside only while the request thread is more than half busy.
-// While the request thread is saturated both wait for it to ease, up to 5 s a chunk or PUT (chunk-pause.ts).
-const requestThreadUtilization = () => utilizationOf(data.requestThreadLoad);
-const busyBeyondHalf = () => Math.max(0, 2 * requestThreadUtilization() - 1);
+// After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the shop is
+// with its buyers (the share of time with storefront requests under way, server/lib/storefront-load.ts): up
+// to eight times as long as the chunk took (twice as long still left the storefront's list p99 at 1.5–1.6
+// times its figure at rest on two cores, where the load of the storefront, its requests and the import
+// share both). A PUT has no least pause (its request and answer leave the write lock free between two).
+// While the shop is saturated both wait for it to ease, up to 5 s a chunk or PUT (chunk-pause.ts).
+const storefrontLoad = () => storefrontLoadOf(data.storefrontLoad);
 const saturatedWaitMs = 5_000;
 const runner = setUpJobRunner({
   db: handle.db,
   clock: systemClock,
   cacheLifetimes: data.cacheLifetimes,
   pollMs: data.pollMs,
-  stepAside: stepAside(chunkPause(data.chunkPauseMs, requestThreadUtilization, 8), requestThreadUtilization, saturatedWaitMs),
+  stepAside: stepAside(chunkPause(data.chunkPauseMs, storefrontLoad, 8), storefrontLoad, saturatedWaitMs),
   effects,
   jobEnded: () => alarms?.wake(),
   log,
@@ -83,7 +81,7 @@ const loads = createErpLoads(handle.db, {
 });
 /** The PUT loads under way: the database is closed only after them. */
 const loading = new Set<Promise<void>>();
-const inTurn = pacedTurns(stepAside(chunkPause(0, busyBeyondHalf, 8), requestThreadUtilization, saturatedWaitMs));
+const inTurn = pacedTurns(stepAside(chunkPause(0, storefrontLoad, 8), storefrontLoad, saturatedWaitMs));
 
 function load(request: Extract<JobThreadRequest, { kind: 'load' }>): void {
   const { sent } = request;
