@@ -25,6 +25,22 @@ describe('the storefront’s load in shared memory', () => {
     }
   });
 
+  it('reads the thread’s utilization while requests come in, though each is under way only a moment', async () => {
+    const load = measureStorefrontLoad();
+    try {
+      const busyUntil = performance.now() + 3 * storefrontLoadIntervalMs;
+      while (performance.now() < busyUntil) {
+        load.requestStarted()();
+        const slice = performance.now() + 20;
+        while (performance.now() < slice);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(storefrontLoadOf(load.shared)).toBeGreaterThan(0.7);
+    } finally {
+      load.stop();
+    }
+  });
+
   it('reads the share of time with requests under way, overlapping ones counted once, an ended one ending once', async () => {
     const load = measureStorefrontLoad();
     try {

@@ -1,25 +1,29 @@
 import { performance } from 'node:perf_hooks';
 
-// How busy the shop is with its buyers, shared with other threads of the process without messages: the
-// request thread notes each storefront request from its start until its answer is sent (or the buyer
-// left), and writes four times a second the share of the last quarter second in which at least one was
-// under way into shared memory; the load jobs' thread reads it when it decides how long to step aside
-// (server/modules/erp-jobs/chunk-pause.ts). Not the thread's event-loop utilization: that counts the
-// thread's background work too (sending a night's mails), and an import stepped aside from that as if
-// buyers were waiting. The ERP's own requests are not counted either (server/app.ts).
+// How busy the shop is with its buyers, shared with other threads of the process without messages, four
+// times a second into shared memory; the load jobs' thread reads it when it decides how long to step aside
+// (server/modules/erp-jobs/chunk-pause.ts). The request thread notes each storefront request from its start
+// until its answer is sent (or the buyer left); the ERP's own requests are not counted (server/app.ts).
+// The load of a quarter second is the larger of
+//   - the share of it in which at least one storefront request was under way (a request waiting for the
+//     database keeps the shop busy while the thread is free), and
+//   - the thread's event-loop utilization, when storefront requests came in it: a saturated shop answers
+//     quick requests back to back, and the time the thread reads and parses them lies outside them.
+// The utilization alone counts the thread's background work too (sending a night's mails), and an import
+// stepped aside from it as if buyers were waiting: without buyers the load is 0.
 
-/** How often the share is written: short enough to follow a burst of requests. */
+/** How often the load is written: short enough to follow a burst of requests. */
 export const storefrontLoadIntervalMs = 250;
 
 export interface StorefrontLoad {
-  /** Shared memory holding the share in thousandths: pass it to a worker in its workerData. */
+  /** Shared memory holding the load in thousandths: pass it to a worker in its workerData. */
   shared: Int32Array;
   /** A storefront request started; call what it answers once it ended (more calls count once). */
   requestStarted(): () => void;
   stop(): void;
 }
 
-/** Measures the share of time with a storefront request under way into shared memory until stopped. */
+/** Measures the storefront's load into shared memory until stopped. */
 export function measureStorefrontLoad(): StorefrontLoad {
   const shared = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   let underWay = 0;
@@ -27,23 +31,32 @@ export function measureStorefrontLoad(): StorefrontLoad {
   let busySince = 0;
   /** Busy time of the current interval that ended before now. */
   let busyMs = 0;
+  /** Whether a storefront request was under way in the current interval. */
+  let sawRequest = false;
   let mark = performance.now();
+  let loopMark = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.now();
+    const loop = performance.eventLoopUtilization();
     let busy = busyMs;
     if (underWay > 0) {
       busy += now - busySince;
       busySince = now;
     }
-    Atomics.store(shared, 0, Math.round(Math.min(1, busy / Math.max(1, now - mark)) * 1000));
+    const share = Math.min(1, busy / Math.max(1, now - mark));
+    const utilization = sawRequest || underWay > 0 ? performance.eventLoopUtilization(loop, loopMark).utilization : 0;
+    Atomics.store(shared, 0, Math.round(Math.max(share, utilization) * 1000));
     busyMs = 0;
+    sawRequest = false;
     mark = now;
+    loopMark = loop;
   }, storefrontLoadIntervalMs);
   // Measuring never keeps the process alive.
   timer.unref();
   return {
     shared,
     requestStarted() {
+      sawRequest = true;
       if (underWay++ === 0) busySince = performance.now();
       let ended = false;
       return () => {
@@ -56,7 +69,7 @@ export function measureStorefrontLoad(): StorefrontLoad {
   };
 }
 
-/** The share (0 … 1) last written into `shared` by measureStorefrontLoad. */
+/** The load (0 … 1) last written into `shared` by measureStorefrontLoad. */
 export function storefrontLoadOf(shared: Int32Array): number {
   return Atomics.load(shared, 0) / 1000;
 }
