@@ -89,6 +89,9 @@ test.describe('the search panel in the header', () => {
     await field(page).focus();
     await page.keyboard.type('Bohrschrauber');
     await expect(options(page)).toHaveCount(5);
+    // The answer for the whole word, not a stale one for its beginning still shown while it loads: a new
+    // answer starts with no option active.
+    await expect(page.getByRole('listbox', { name: 'Suchergebnisse' })).not.toHaveAttribute('aria-busy');
     await expect(field(page)).not.toHaveAttribute('aria-activedescendant');
 
     await page.keyboard.press('ArrowDown');
