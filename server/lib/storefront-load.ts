@@ -27,7 +27,7 @@ export interface StorefrontLoad {
 export function measureStorefrontLoad(): StorefrontLoad {
   const shared = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   let underWay = 0;
-  /** Since when requests have been under way without a gap (performance.now()), while any is. */
+  /** Since when requests have been under way without a gap, or since the interval began (performance.now()), while any is. */
   let busySince = 0;
   /** Busy time of the current interval that ended before now. */
   let busyMs = 0;
@@ -62,7 +62,7 @@ export function measureStorefrontLoad(): StorefrontLoad {
       return () => {
         if (ended) return;
         ended = true;
-        if (--underWay === 0) busyMs += performance.now() - Math.max(busySince, mark);
+        if (--underWay === 0) busyMs += performance.now() - busySince;
       };
     },
     stop: () => clearInterval(timer),

@@ -64,18 +64,22 @@ const notificationIds = (account: DemoAccount) =>
     .execute()
     .then((rows) => rows.map((row) => row.id));
 
+/** Active products of the demo tenant in categories every test account sees (no deal or clearance branch). */
+const visibleProducts = () =>
+  shop.db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.is_active', '=', 1)
+    .where('c.is_active', '=', 1)
+    .where('c.slug', 'not in', ['angebote', 'auslaufartikel']);
+
 beforeAll(async () => {
   shop = await startTestShop();
   tenantId = await demoTenantId(shop);
   for (const account of ['guest', 'customer', 'customeradmin', 'customer2', 'sales'] as const) auth.set(account, await shop.login(account));
-  product = await shop.db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
+  product = await visibleProducts()
     .select(['p.id', 'p.sku', 'p.name', 'p.stock', 'p.sales_batch_size'])
-    .where('p.tenant_id', '=', tenantId)
-    .where('p.is_active', '=', 1)
-    .where('c.is_active', '=', 1)
-    .where('c.slug', 'not in', ['angebote', 'auslaufartikel'])
     .where('p.stock', '>', 0)
     .orderBy('p.id')
     .limit(1)
@@ -120,15 +124,9 @@ describe('GET /api/notification', () => {
   });
 
   it('names a variant by its own name, and a product the reader may no longer see by the name it was recorded with, out of stock', async () => {
-    const variant = await shop.db
-      .selectFrom('product_variants as v')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .innerJoin('categories as c', 'c.id', 'p.category_id')
+    const variant = await visibleProducts()
+      .innerJoin('product_variants as v', 'v.product_id', 'p.id')
       .select(['v.id', 'v.variant_sku', 'v.name', 'v.stock', 'p.id as product_id'])
-      .where('p.tenant_id', '=', tenantId)
-      .where('p.is_active', '=', 1)
-      .where('c.is_active', '=', 1)
-      .where('c.slug', 'not in', ['angebote', 'auslaufartikel'])
       .where('v.is_active', '=', 1)
       .where('v.stock', '>', 0)
       .orderBy('v.id')

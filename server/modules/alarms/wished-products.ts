@@ -50,6 +50,19 @@ export interface WishedProducts {
   stockOf(productId: number | null, domainReference: string | null, quantity: number): WishStock;
 }
 
+/**
+ * What a wish's domain reference names of a product the reader sees: the product by its own sku, else the
+ * active variant it names (by the variant's own name, else the product's); nothing for another reference.
+ */
+export function namedByReference<V extends { name: string | null; stock: number | null }>(
+  product: { sku: string; name: string; stock: number },
+  reference: string,
+  variant: V | null | undefined,
+): { name: string; stock: number; variant: V | null } | undefined {
+  if (reference === product.sku) return { name: product.name, stock: product.stock, variant: null };
+  return variant ? { name: variant.name ?? product.name, stock: variant.stock ?? 0, variant } : undefined;
+}
+
 export async function lookUpWishedProducts(ctx: CompanyContext, deps: WishedProductDeps, wishes: readonly Wish[]): Promise<WishedProducts> {
   const ids = [...new Set(wishes.map((wish) => wish.productId))];
   const references = [...new Set(wishes.map((wish) => wish.domainReference))];
@@ -64,9 +77,8 @@ export async function lookUpWishedProducts(ctx: CompanyContext, deps: WishedProd
   function find(productId: number | null, domainReference: string | null): WishedProduct | undefined {
     const product = productId === null ? undefined : products.get(productId);
     if (!product || domainReference === null) return undefined;
-    if (domainReference === product.sku) return { product, variant: null, name: product.name, stock: product.stock };
-    const variant = product.variants.get(domainReference);
-    return variant ? { product, variant, name: variant.name, stock: variant.stock } : undefined;
+    const named = namedByReference(product, domainReference, product.variants.get(domainReference));
+    return named && { product, variant: named.variant, name: named.name, stock: named.stock };
   }
 
   return {

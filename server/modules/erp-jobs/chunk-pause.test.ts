@@ -4,16 +4,16 @@ import { chunkPause, pacedTurns, stepAside } from './chunk-pause.ts';
 const pauseOf = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('the pause of a load job after a chunk', () => {
-  it('is the base pause while the request thread is idle', () => {
+  it('is the base pause while the shop has no buyers', () => {
     expect(chunkPause(20, () => 0)(80)).toBe(20);
   });
 
-  it('grows with the request thread’s load, up to as long again as the chunk took', () => {
+  it('grows with the buyers’ load, up to as long again as the chunk took', () => {
     expect(chunkPause(20, () => 0.5)(80)).toBe(60);
     expect(chunkPause(20, () => 1)(80)).toBe(100);
   });
 
-  it('takes a utilization out of range as its bound', () => {
+  it('takes a load out of range as its bound', () => {
     expect(chunkPause(20, () => 3)(80)).toBe(100);
     expect(chunkPause(20, () => -1)(80)).toBe(20);
   });
@@ -46,31 +46,31 @@ describe('paced turns', () => {
 });
 
 describe('the pause of a PUT load', () => {
-  it('is none while the request thread is idle, and up to twice the load’s time when it is busy', () => {
+  it('is none while the shop has no buyers, and up to twice the load’s time when it is busy', () => {
     expect(chunkPause(0, () => 0, 2)(80)).toBe(0);
     expect(chunkPause(0, () => 1, 2)(80)).toBe(160);
   });
 });
 
-describe('stepping aside while the request thread is saturated', () => {
+describe('stepping aside while the shop is saturated', () => {
   it('waits for it to ease after the pause, and no longer than the bound', async () => {
-    let utilization = 1;
-    setTimeout(() => (utilization = 0.5), 250);
+    let load = 1;
+    setTimeout(() => (load = 0.5), 250);
     let started = performance.now();
-    await stepAside(() => 10, () => utilization, 5_000)(0);
+    await stepAside(() => 10, () => load, 5_000)(0);
     const eased = performance.now() - started;
     expect(eased).toBeGreaterThanOrEqual(240);
     expect(eased).toBeLessThan(1_000);
 
-    utilization = 0.95;
+    load = 0.95;
     started = performance.now();
-    await stepAside(() => 10, () => utilization, 300)(0);
+    await stepAside(() => 10, () => load, 300)(0);
     const bounded = performance.now() - started;
     expect(bounded).toBeGreaterThanOrEqual(300);
     expect(bounded).toBeLessThan(1_000);
   });
 
-  it('waits only the pause while the request thread is below saturation', async () => {
+  it('waits only the pause while the shop is below saturation', async () => {
     const started = performance.now();
     await stepAside(() => 20, () => 0.85, 5_000)(0);
     expect(performance.now() - started).toBeLessThan(200);

@@ -33,7 +33,7 @@ export interface JobThreadData {
   cacheLifetimes: CacheLifetimes;
   pollMs: number;
   chunkPauseMs: number;
-  /** The share of time with storefront requests under way (server/lib/storefront-load.ts): the job pauses the longer, the busier the shop is. */
+  /** The buyers' load (server/lib/storefront-load.ts): the job pauses the longer, the busier the shop is. */
   storefrontLoad: Int32Array;
   /** Whether the thread judges the stock alarms (ALARM_WORKER), and how often it looks for checks of other processes. */
   alarmWorker: { enabled: boolean; pollMs: number };

@@ -51,9 +51,9 @@ const effects: ErpLoadEffects = {
 };
 // After a job's chunk and after a PUT load alike, the thread steps aside the longer, the busier the shop is
 // with its buyers (their load, not the ERP's requests or the request thread's background work:
-// server/lib/storefront-load.ts): up to eight times as long as the chunk took (twice as long still left the storefront's list p99 at 1.5–1.6
-// times its figure at rest on two cores, where the load of the storefront, its requests and the import
-// share both). A PUT has no least pause (its request and answer leave the write lock free between two).
+// server/lib/storefront-load.ts): up to eight times as long as the chunk took (twice as long still left the
+// storefront's list p99 at 1.5–1.6 times its figure at rest on two cores, where the load of the
+// storefront, its requests and the import share both). A PUT has no least pause (its request and answer leave the write lock free between two).
 // While the shop is saturated both wait for it to ease, up to 5 s a chunk or PUT (chunk-pause.ts).
 const storefrontLoad = () => storefrontLoadOf(data.storefrontLoad);
 const saturatedWaitMs = 5_000;

@@ -3,6 +3,7 @@ import { maxListedNotifications, wishStock, type StockNotification } from '../..
 import type { RequestContext } from '../../context.ts';
 import { seesStockNumbers } from '../access/access-policy.ts';
 import type { NotificationUsers } from '../access/notification-users.ts';
+import { namedByReference } from '../alarms/wished-products.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ListedNotificationRow, NotificationOwner, NotificationRepository } from './notification.repository.ts';
 
@@ -39,8 +40,9 @@ function ownerOf(ctx: { tenant: { id: number }; identity: { userId: number; comp
  * recorded with, and out of stock.
  */
 function toNotification(row: ListedNotificationRow, locale: Locale, seesNumbers: boolean): StockNotification {
-  const product = row.product_sku === null ? null : { name: localizedName(locale, row.product_name!, row.product_name_en), stock: row.product_stock! };
-  const named = product === null ? null : row.domain_reference === row.product_sku ? product : row.variant_id === null ? null : { name: row.variant_name ?? product.name, stock: row.variant_stock ?? 0 };
+  const product = row.product_sku === null ? null : { sku: row.product_sku, name: localizedName(locale, row.product_name!, row.product_name_en), stock: row.product_stock! };
+  const variant = row.variant_id === null ? null : { name: row.variant_name, stock: row.variant_stock };
+  const named = product === null || row.domain_reference === null ? undefined : namedByReference(product, row.domain_reference, variant);
   return {
     _id: row.id,
     type: row.type,
