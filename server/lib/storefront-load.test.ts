@@ -25,6 +25,20 @@ describe('the storefront’s load in shared memory', () => {
     }
   });
 
+  it('reads a least load while a request is under way, before the quarter second it came in was written', () => {
+    const load = measureStorefrontLoad();
+    try {
+      expect(storefrontLoadOf(load.shared)).toBe(0);
+      const ended = load.requestStarted();
+      expect(storefrontLoadOf(load.shared)).toBeGreaterThan(0);
+      ended();
+      ended();
+      expect(storefrontLoadOf(load.shared)).toBe(0);
+    } finally {
+      load.stop();
+    }
+  });
+
   it('reads the thread’s utilization while requests come in, though each is under way only a moment', async () => {
     const load = measureStorefrontLoad();
     try {

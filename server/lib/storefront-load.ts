@@ -10,13 +10,19 @@ import { performance } from 'node:perf_hooks';
 //   - the thread's event-loop utilization, when storefront requests came in it: a saturated shop answers
 //     quick requests back to back, and the time the thread reads and parses them lies outside them.
 // The utilization alone counts the thread's background work too (sending a night's mails), and an import
-// stepped aside from it as if buyers were waiting: without buyers the load is 0.
+// stepped aside from it as if buyers were waiting: without buyers the load is 0. A request under way now
+// counts as a least load even in the quarter second it came in, so 0 means no buyer is about: nobody
+// waits for what the import holds.
+
+const loadSlot = 0;
+const underWaySlot = 1;
+const leastLoad = 0.001;
 
 /** How often the load is written: short enough to follow a burst of requests. */
 export const storefrontLoadIntervalMs = 250;
 
 export interface StorefrontLoad {
-  /** Shared memory holding the load in thousandths: pass it to a worker in its workerData. */
+  /** Shared memory holding the load in thousandths and the requests under way now: pass it to a worker in its workerData. */
   shared: Int32Array;
   /** A storefront request started; call what it answers once it ended (more calls count once). */
   requestStarted(): () => void;
@@ -25,7 +31,7 @@ export interface StorefrontLoad {
 
 /** Measures the storefront's load into shared memory until stopped. */
 export function measureStorefrontLoad(): StorefrontLoad {
-  const shared = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   let underWay = 0;
   /** Since when requests have been under way without a gap, or since the interval began (performance.now()), while any is. */
   let busySince = 0;
@@ -45,7 +51,7 @@ export function measureStorefrontLoad(): StorefrontLoad {
     }
     const share = Math.min(1, busy / Math.max(1, now - mark));
     const utilization = sawRequest || underWay > 0 ? performance.eventLoopUtilization(loop, loopMark).utilization : 0;
-    Atomics.store(shared, 0, Math.round(Math.max(share, utilization) * 1000));
+    Atomics.store(shared, loadSlot, Math.round(Math.max(share, utilization) * 1000));
     busyMs = 0;
     sawRequest = false;
     mark = now;
@@ -57,11 +63,13 @@ export function measureStorefrontLoad(): StorefrontLoad {
     shared,
     requestStarted() {
       sawRequest = true;
+      Atomics.add(shared, underWaySlot, 1);
       if (underWay++ === 0) busySince = performance.now();
       let ended = false;
       return () => {
         if (ended) return;
         ended = true;
+        Atomics.sub(shared, underWaySlot, 1);
         if (--underWay === 0) busyMs += performance.now() - busySince;
       };
     },
@@ -69,7 +77,8 @@ export function measureStorefrontLoad(): StorefrontLoad {
   };
 }
 
-/** The load (0 … 1) last written into `shared` by measureStorefrontLoad. */
+/** The load (0 … 1) last written into `shared` by measureStorefrontLoad; at least 0.001 while a request is under way. */
 export function storefrontLoadOf(shared: Int32Array): number {
-  return Atomics.load(shared, 0) / 1000;
+  const load = Atomics.load(shared, loadSlot) / 1000;
+  return Atomics.load(shared, underWaySlot) > 0 ? Math.max(leastLoad, load) : load;
 }

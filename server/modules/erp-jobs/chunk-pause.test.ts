@@ -4,8 +4,12 @@ import { chunkPause, pacedTurns, stepAside } from './chunk-pause.ts';
 const pauseOf = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('the pause of a load job after a chunk', () => {
-  it('is the base pause while the shop has no buyers', () => {
-    expect(chunkPause(20, () => 0)(80)).toBe(20);
+  it('is none while no buyer is about, so a job at night runs at full speed', () => {
+    expect(chunkPause(20, () => 0)(80)).toBe(0);
+  });
+
+  it('is at least the base pause while a buyer is about', () => {
+    expect(chunkPause(20, () => 0.001)(80)).toBeCloseTo(20.08);
   });
 
   it('grows with the buyers’ load, up to as long again as the chunk took', () => {
@@ -15,7 +19,7 @@ describe('the pause of a load job after a chunk', () => {
 
   it('takes a load out of range as its bound', () => {
     expect(chunkPause(20, () => 3)(80)).toBe(100);
-    expect(chunkPause(20, () => -1)(80)).toBe(20);
+    expect(chunkPause(20, () => -1)(80)).toBe(0);
   });
 });
 

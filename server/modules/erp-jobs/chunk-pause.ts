@@ -2,11 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // How long a load job steps aside after a chunk (ADR 0023). The pause lets the request thread's writes (a
 // checkout, an upload) take SQLite's one write lock between two chunks, and gives the storefront the
-// cores: at least `basePauseMs`, and the busier the shop was of late with its buyers (the share of time
-// with storefront requests under way, server/lib/storefront-load.ts), the longer — up to `busyFactor` times
-// as long as the chunk took when requests never stop. While the shop is saturated it is at its limit and every chunk makes the buyers' answers slower (a commit makes
-// SQLite's reader drop its page cache; on PostgreSQL the writes compete with the reads): the job then waits
-// for it to ease, up to a bound, so a shop busy all day still takes its import. A job at night runs nearly
+// cores: none while no buyer is about, else at least `basePauseMs`, and the busier the shop was of late
+// with its buyers (the share of time with storefront requests under way, server/lib/storefront-load.ts),
+// the longer — up to `busyFactor` times as long as the chunk took when requests never stop. While the
+// shop is saturated it is at its limit and every chunk makes the buyers' answers slower (a commit makes
+// SQLite's reader drop its page cache; on PostgreSQL the writes compete with the reads): the job then
+// waits for it to ease, up to a bound, so a shop busy all day still takes its import. A job at night runs
 // at full speed; during the day it takes what the buyers leave.
 
 export type ChunkPause = (chunkMs: number) => number;
@@ -18,9 +19,16 @@ export const saturatedLoad = 0.9;
 /** How often a saturated wait looks again: the load is measured four times a second (server/lib/storefront-load.ts). */
 const saturatedLookMs = 100;
 
-/** The pause after a chunk that took `chunkMs`, given the storefront's load (0 … 1). */
+/**
+ * The pause after a chunk that took `chunkMs`, given the storefront's load (0 … 1): none while no buyer is
+ * about (load 0: no request of theirs waits for the write lock, and this thread's own writers wait for the
+ * job anyway), so a job at night runs at full speed; else at least `basePauseMs`, growing with the load.
+ */
 export function chunkPause(basePauseMs: number, storefrontLoad: () => number, busyFactor = 1): ChunkPause {
-  return (chunkMs) => basePauseMs + chunkMs * busyFactor * Math.min(1, Math.max(0, storefrontLoad()));
+  return (chunkMs) => {
+    const load = Math.min(1, Math.max(0, storefrontLoad()));
+    return load === 0 ? 0 : basePauseMs + chunkMs * busyFactor * load;
+  };
 }
 
 /** The pause, then, while the shop is saturated, up to `saturatedWaitMs` more until it is not. */

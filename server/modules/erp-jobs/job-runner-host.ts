@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CacheLifetimes } from '../../cache.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -10,7 +11,6 @@ import type { RowResult } from '../erp/row-results.ts';
 import { readSentRows, SentRowsText, type SentRows } from '../erp/sent-rows.ts';
 import { measureStorefrontLoad } from '../../lib/storefront-load.ts';
 import type { AlarmFiringWorker } from '../alarm-firing/alarm-firing-worker.ts';
-import { chunkPause, stepAside } from './chunk-pause.ts';
 import { setUpJobRunner } from './job-runner-setup.ts';
 
 // Where this process runs the load jobs (ERP_JOBS, server/config.ts; ADR 0023):
@@ -110,7 +110,7 @@ export function createJobRunnerHost(options: {
   const mode = config.erpJobs.runner;
   const loadHere = async (type: ErpLoadType, erp: ErpContext, rows: SentRows) => options.loads[type].upsert(erp, readSentRows(rows));
   if (mode === 'inline') {
-    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, stepAside: stepAside(chunkPause(config.erpJobs.chunkPauseMs, () => 0), () => 0, 0), effects: options.effects, log });
+    const runner = setUpJobRunner({ db: options.db, clock: options.clock, cacheLifetimes: config.cacheLifetimes, pollMs: config.erpJobs.pollMs, stepAside: () => sleep(config.erpJobs.chunkPauseMs), effects: options.effects, log });
     return { start: () => runner.start(), wake: () => void runner.runNow(), runNow: () => runner.runNow(), load: loadHere, stop: () => runner.stop(), alarmFiring: options.alarmFiring, storefrontRequestStarted: noLoadToMeasure };
   }
   if (mode === 'off') return { start: () => undefined, wake: () => undefined, runNow: () => Promise.resolve(0), load: loadHere, stop: () => Promise.resolve(), alarmFiring: options.alarmFiring, storefrontRequestStarted: noLoadToMeasure };
