@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationType } from '../../core/stock-alarms.ts';
+import { wishStock, type NotificationType } from '../../core/stock-alarms.ts';
 import { insertNotification } from '../../server/modules/notifications/notification.repository.ts';
 import { setSiteSetting } from './basket-fixtures.ts';
 import { demoTenantId } from './erp-order-fixtures.ts';
@@ -162,6 +162,35 @@ describe('GET /api/notification', () => {
       await shop.db.updateTable('product_variants').set({ is_active: 1 }).where('id', '=', variant.id).execute();
       await shop.db.updateTable('products').set({ is_active: 1 }).where('id', '=', variant.product_id).execute();
       await call('sales', 'DELETE', '/api/notification', { ids: [id] });
+    }
+  });
+
+  it('judges the stock as an alarm does, by the wished quantity or else the batch size, and names the product in the reader’s language', async () => {
+    const sales = await ownerOf('sales', '10001');
+    const stored = await shop.db.selectFrom('products').select(['stock', 'name_en']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    const wishes = [null, 1, product.stock - 1, product.stock, product.stock + 1, 10 * product.stock + 7];
+    const ids = [];
+    for (const quantity of wishes) ids.push(await notify(sales, 'backInStock', quantity));
+    const listed = async (headers?: Record<string, string>) => {
+      const answer = await call('sales', 'GET', '/api/notification', undefined, headers);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      return ids.map((id) => answer.body.data.notViewed.find((n: { _id: number }) => n._id === id));
+    };
+    try {
+      for (const stock of [product.stock, 0, -3]) {
+        await shop.db.updateTable('products').set({ stock }).where('id', '=', product.id).execute();
+        const entries = await listed();
+        // core/stock-alarms.ts wishStock is the rule; the list is written by the database and must agree.
+        expect(entries.map((entry) => entry.stock)).toEqual(wishes.map((quantity) => wishStock(stock, quantity ?? product.sales_batch_size, true)));
+      }
+      await shop.db.updateTable('products').set({ name_en: 'English name' }).where('id', '=', product.id).execute();
+      expect((await listed({ 'accept-language': 'en' })).map((entry) => entry.name)).toEqual(wishes.map(() => 'English name'));
+      expect((await listed({ 'accept-language': 'de' })).map((entry) => entry.name)).toEqual(wishes.map(() => product.name));
+      await shop.db.updateTable('products').set({ name_en: '' }).where('id', '=', product.id).execute();
+      expect((await listed({ 'accept-language': 'en' })).map((entry) => entry.name)).toEqual(wishes.map(() => product.name));
+    } finally {
+      await shop.db.updateTable('products').set(stored).where('id', '=', product.id).execute();
+      await call('sales', 'DELETE', '/api/notification', { ids });
     }
   });
 

@@ -19,8 +19,8 @@ const idsBody = z.object({
 });
 
 export default async function notificationRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.get('/notification', async (request) => {
-    return services.notifications.listNotifications(request.ctx);
+  app.get('/notification', async (request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await services.notifications.listNotificationsJson(request.ctx));
   });
 
   app.post('/notification/setViewed', async (request) => {

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import type { Database, DatabaseTransaction, Executor } from '../../db/database.ts';
-import type { NewRow, Row } from '../../db/schema.ts';
+import { jsonArrayText, jsonBoolean, jsonObject } from '../../db/json-text.ts';
+import { engineOf } from '../../db/migration-helpers.ts';
+import type { NewRow } from '../../db/schema.ts';
 import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.repository.ts';
 import { adjustNotificationCount, type NotificationCountOwner } from './notification-counts.repository.ts';
 
@@ -9,22 +12,17 @@ import { adjustNotificationCount, type NotificationCountOwner } from './notifica
 
 export type NotificationOwner = NotificationCountOwner;
 
-export type NotificationRow = Pick<Row<'notifications'>, 'id' | 'type' | 'product_id' | 'name' | 'domain_reference' | 'quantity' | 'viewed' | 'created_at'>;
+/** Who reads the list: the product names in their language, the stock as a number only for sales persons. */
+export interface NotificationReader {
+  english: boolean;
+  seesStockNumbers: boolean;
+}
 
-/**
- * A listed notification with the product it names as the reader may see it now: the product's columns are
- * null when the catalogue hides it from the reader (or it is gone), the variant's when the reference names
- * the product's own sku or a variant no longer active.
- */
-export interface ListedNotificationRow extends NotificationRow {
-  product_sku: string | null;
-  product_name: string | null;
-  product_name_en: string | null;
-  product_stock: number | null;
-  product_batch_size: number | null;
-  variant_id: number | null;
-  variant_name: string | null;
-  variant_stock: number | null;
+/** Both lists of GET /api/notification as the JSON text of their arrays, and the kept unread count. */
+export interface NotificationListsText {
+  notViewed: string;
+  viewed: string;
+  unread: number;
 }
 
 /** A notification to record: everything but its id, date and viewed flag (new ones are unread). */
@@ -40,44 +38,56 @@ export async function insertNotification(trx: DatabaseTransaction, notification:
 export function createNotificationRepository(db: Database) {
   return {
     /**
-     * The owner's viewed or not viewed notifications, newest first, each joined to its product under the
-     * catalogue's visibility (product-visibility.repository.ts) and to the active variant its reference
-     * names: one read by the owner's index and primary keys, where a lookup of the 200 named products
-     * afterwards cost the list most of its time.
+     * Both lists, newest first, at most `limit` of each, with the unread count, in one read by the owner's
+     * index and primary keys, the database writing each list's JSON text (server/db/json-text.ts): the
+     * list is 200 rows, and as JavaScript objects they cost the request most of its time. Each
+     * notification is joined to its product under the catalogue's visibility (product-visibility.repository.ts)
+     * and to the active variant its reference names, and shows what namedByReference
+     * (alarms/wished-products.ts) names of it while the reader may see it (its name in the reader's
+     * language and its stock now, judged as core/stock-alarms.ts wishStock does), else the name it was
+     * recorded with and out of stock. tests/api/notifications.test.ts holds this SQL to those two rules.
      */
-    list(owner: NotificationOwner, viewed: boolean, limit: number, visibility: ProductVisibility): Promise<ListedNotificationRow[]> {
-      return db
-        .selectFrom('notifications as n')
-        .leftJoin('products as p', (join) => join.onRef('p.id', '=', 'n.product_id').on(visibleProduct('p', visibility)))
-        .leftJoin('product_variants as v', (join) =>
-          join.onRef('v.product_id', '=', 'p.id').onRef('v.tenant_id', '=', 'n.tenant_id').onRef('v.variant_sku', '=', 'n.domain_reference').on('v.is_active', '=', 1),
-        )
-        .select([
-          'n.id',
-          'n.type',
-          'n.product_id',
-          'n.name',
-          'n.domain_reference',
-          'n.quantity',
-          'n.viewed',
-          'n.created_at',
-          'p.sku as product_sku',
-          'p.name as product_name',
-          'p.name_en as product_name_en',
-          'p.stock as product_stock',
-          'p.sales_batch_size as product_batch_size',
-          'v.id as variant_id',
-          'v.name as variant_name',
-          'v.stock as variant_stock',
-        ])
-        .where('n.tenant_id', '=', owner.tenantId)
-        .where('n.user_id', '=', owner.userId)
-        .where('n.company_id', '=', owner.companyId)
-        .where('n.viewed', '=', viewed ? 1 : 0)
-        .orderBy('n.created_at', 'desc')
-        .orderBy('n.id', 'desc')
-        .limit(limit)
-        .execute();
+    async listsAsJson(owner: NotificationOwner, limit: number, visibility: ProductVisibility, reader: NotificationReader): Promise<NotificationListsText> {
+      const engine = engineOf(db);
+      const productName = reader.english ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`;
+      const state = sql`case when l.stock is null or l.stock <= 0 then 'out' when l.stock >= l.wished then 'available' else 'short' end`;
+      const stock = reader.seesStockNumbers
+        ? sql`case when l.stock is null then ${jsonObject(engine, { state })} else ${jsonObject(engine, { value: sql`l.stock`, state })} end`
+        : jsonObject(engine, { state });
+      const list = (viewed: boolean) => {
+        const item = jsonObject(engine, {
+          _id: sql`l.id`,
+          type: sql`l.type`,
+          name: sql`l.name`,
+          domainId: sql`l.product_id`,
+          domainReference: sql`l.domain_reference`,
+          quantity: sql`l.quantity`,
+          createdAt: sql`l.created_at`,
+          viewed: jsonBoolean(engine, viewed ? sql`1 = 1` : sql`1 = 0`),
+          stock,
+        });
+        // A reference that is the product's own sku names the product; only another one looks up its variant.
+        const variant = sql`from product_variants v where v.tenant_id = n.tenant_id and v.variant_sku = n.domain_reference and v.product_id = p.id and v.is_active = 1`;
+        const rows = sql`(
+          select n.id, n.type, n.product_id, n.domain_reference, n.quantity, n.created_at,
+            case when p.id is null then n.name
+                 when n.domain_reference = p.sku then ${productName}
+                 else coalesce((select coalesce(v.name, ${productName}) ${variant}), n.name) end as name,
+            case when p.id is null then null
+                 when n.domain_reference = p.sku then p.stock
+                 else (select coalesce(v.stock, 0) ${variant}) end as stock,
+            coalesce(n.quantity, p.sales_batch_size, 1) as wished
+          from notifications n
+          left join products p on p.id = n.product_id and ${visibleProduct('p', visibility)}
+          where n.tenant_id = ${owner.tenantId} and n.user_id = ${owner.userId} and n.company_id = ${owner.companyId} and n.viewed = ${viewed ? 1 : 0}
+          order by n.created_at desc, n.id desc
+          limit ${limit}) l`;
+        return jsonArrayText(engine, item, rows, sql`l.created_at desc, l.id desc`);
+      };
+      const unread = sql`select unread from notification_counts where tenant_id = ${owner.tenantId} and user_id = ${owner.userId} and company_id = ${owner.companyId}`;
+      const { rows } = await sql<{ not_viewed: string; viewed: string; unread: number | null }>`select (${list(false)}) as not_viewed, (${list(true)}) as viewed, (${unread}) as unread`.execute(db);
+      const row = rows[0]!;
+      return { notViewed: row.not_viewed, viewed: row.viewed, unread: Number(row.unread ?? 0) };
     },
 
     /** The kept unread count and its version; 0 and 0 for an owner who never had a notification. */

@@ -1,11 +1,9 @@
-import { localizedName, type Locale } from '../../../core/locale.ts';
-import { maxListedNotifications, wishStock, type StockNotification } from '../../../core/stock-alarms.ts';
+import { maxListedNotifications, type StockNotification } from '../../../core/stock-alarms.ts';
 import type { RequestContext } from '../../context.ts';
 import { seesStockNumbers } from '../access/access-policy.ts';
 import type { NotificationUsers } from '../access/notification-users.ts';
-import { namedByReference } from '../alarms/wished-products.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { ListedNotificationRow, NotificationOwner, NotificationRepository } from './notification.repository.ts';
+import type { NotificationOwner, NotificationRepository } from './notification.repository.ts';
 
 // Stock notifications (docs/product.md, Stock alarms and notifications): the list (not viewed and viewed,
 // newest first, at most 100 of each) with each product's name in the reader's language and its stock state
@@ -34,42 +32,21 @@ function ownerOf(ctx: { tenant: { id: number }; identity: { userId: number; comp
   return { tenantId: ctx.tenant.id, userId: ctx.identity.userId, companyId: ctx.identity.companyId };
 }
 
-/**
- * A notification as its reader sees it: the name of the product (in the reader's language) or of the
- * variant the reference names, and its stock now, while the reader may see it; else the name it was
- * recorded with, and out of stock.
- */
-function toNotification(row: ListedNotificationRow, locale: Locale, seesNumbers: boolean): StockNotification {
-  const product = row.product_sku === null ? null : { sku: row.product_sku, name: localizedName(locale, row.product_name!, row.product_name_en), stock: row.product_stock! };
-  const variant = row.variant_id === null ? null : { name: row.variant_name, stock: row.variant_stock };
-  const named = product === null || row.domain_reference === null ? undefined : namedByReference(product, row.domain_reference, variant);
-  return {
-    _id: row.id,
-    type: row.type,
-    name: named?.name ?? row.name,
-    domainId: row.product_id,
-    domainReference: row.domain_reference,
-    quantity: row.quantity,
-    createdAt: row.created_at,
-    viewed: row.viewed === 1,
-    stock: wishStock(named?.stock ?? null, row.quantity ?? row.product_batch_size ?? 1, seesNumbers),
-  };
-}
-
 export function createNotificationService(deps: NotificationDeps) {
+  /** GET /api/notification's answer as JSON text, written by the database (notification.repository.ts). */
+  async function listNotificationsJson(requestCtx: RequestContext): Promise<string> {
+    const ctx = await deps.notificationUsers.contextOf(requestCtx);
+    const reader = { english: ctx.locale === 'en', seesStockNumbers: seesStockNumbers(ctx.identity) };
+    const lists = await deps.notifications.listsAsJson(ownerOf(ctx), maxListedNotifications, await deps.catalog.visibilityOf(ctx), reader);
+    return `{"data":{"notViewed":${lists.notViewed},"viewed":${lists.viewed}},"unreadNotificationCount":${lists.unread}}`;
+  }
+
   return {
+    listNotificationsJson,
+
+    /** The same answer as objects (the /alarm page). */
     async listNotifications(requestCtx: RequestContext): Promise<NotificationList> {
-      const ctx = await deps.notificationUsers.contextOf(requestCtx);
-      const owner = ownerOf(ctx);
-      const visibility = await deps.catalog.visibilityOf(ctx);
-      const [notViewed, viewed, count] = await Promise.all([
-        deps.notifications.list(owner, false, maxListedNotifications, visibility),
-        deps.notifications.list(owner, true, maxListedNotifications, visibility),
-        deps.notifications.count(owner),
-      ]);
-      const seesNumbers = seesStockNumbers(ctx.identity);
-      const shown = (row: ListedNotificationRow) => toNotification(row, ctx.locale, seesNumbers);
-      return { data: { notViewed: notViewed.map(shown), viewed: viewed.map(shown) }, unreadNotificationCount: count.unread };
+      return JSON.parse(await listNotificationsJson(requestCtx)) as NotificationList;
     },
 
     async setViewed(requestCtx: RequestContext, ids: readonly number[]): Promise<{ unreadNotificationCount: number }> {
