@@ -4,8 +4,10 @@ import { chunkPause, pacedTurns, stepAside } from './chunk-pause.ts';
 const pauseOf = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('the pause of a load job after a chunk', () => {
-  it('is none while no buyer is about, so a job at night runs at full speed', () => {
-    expect(chunkPause(20, () => 0)(80)).toBe(0);
+  it('is the base pause only once per 100 ms of work while no buyer is about, so a job at night runs nearly at full speed', () => {
+    const pause = chunkPause(20, () => 0);
+    expect([30, 30, 30, 30, 30, 30, 30, 30].map(pause)).toEqual([0, 0, 0, 20, 0, 0, 0, 20]);
+    expect(chunkPause(20, () => 0)(120)).toBe(20);
   });
 
   it('is at least the base pause while a buyer is about', () => {
@@ -19,7 +21,7 @@ describe('the pause of a load job after a chunk', () => {
 
   it('takes a load out of range as its bound', () => {
     expect(chunkPause(20, () => 3)(80)).toBe(100);
-    expect(chunkPause(20, () => -1)(80)).toBe(0);
+    expect(chunkPause(20, () => -1)(120)).toBe(20);
   });
 });
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // How long a load job steps aside after a chunk (ADR 0023). The pause lets the request thread's writes (a
 // checkout, an upload) take SQLite's one write lock between two chunks, and gives the storefront the
-// cores: none while no buyer is about, else at least `basePauseMs`, and the busier the shop was of late
+// cores: while no buyer is about only now and then, else at least `basePauseMs`, and the busier the shop was of late
 // with its buyers (the share of time with storefront requests under way, server/lib/storefront-load.ts),
 // the longer — up to `busyFactor` times as long as the chunk took when requests never stop. While the
 // shop is saturated it is at its limit and every chunk makes the buyers' answers slower (a commit makes
@@ -19,15 +19,23 @@ export const saturatedLoad = 0.9;
 /** How often a saturated wait looks again: the load is measured four times a second (server/lib/storefront-load.ts). */
 const saturatedLookMs = 100;
 
+/** Without buyers, the work a job does between two least pauses. */
+export const quietWorkMs = 100;
+
 /**
- * The pause after a chunk that took `chunkMs`, given the storefront's load (0 … 1): none while no buyer is
- * about (load 0: no request of theirs waits for the write lock, and this thread's own writers wait for the
- * job anyway), so a job at night runs at full speed; else at least `basePauseMs`, growing with the load.
+ * The pause after a chunk that took `chunkMs`, given the storefront's load (0 … 1): while a buyer is
+ * about, at least `basePauseMs`, growing with the load; while none is (load 0: no request of theirs waits
+ * for the write lock), the least pause only once per `quietWorkMs` of work, the turn of this process's
+ * background writers (mails, the event feed's sequencer), so a job at night runs nearly at full speed.
  */
 export function chunkPause(basePauseMs: number, storefrontLoad: () => number, busyFactor = 1): ChunkPause {
+  let workedSincePause = 0;
   return (chunkMs) => {
     const load = Math.min(1, Math.max(0, storefrontLoad()));
-    return load === 0 ? 0 : basePauseMs + chunkMs * busyFactor * load;
+    workedSincePause += chunkMs;
+    if (load === 0 && workedSincePause < quietWorkMs) return 0;
+    workedSincePause = 0;
+    return basePauseMs + chunkMs * busyFactor * load;
   };
 }
 
