@@ -169,7 +169,7 @@ describe('GET /api/notification', () => {
     const sales = await ownerOf('sales', '10001');
     const stored = await shop.db.selectFrom('products').select(['stock', 'name_en']).where('id', '=', product.id).executeTakeFirstOrThrow();
     const wishes = [null, 1, product.stock - 1, product.stock, product.stock + 1, 10 * product.stock + 7];
-    const ids = [];
+    const ids: number[] = [];
     for (const quantity of wishes) ids.push(await notify(sales, 'backInStock', quantity));
     const listed = async (headers?: Record<string, string>) => {
       const answer = await call('sales', 'GET', '/api/notification', undefined, headers);
