@@ -10,7 +10,7 @@ import { eventFeedLag } from './erp-event-lag.ts';
 import { createImportClient, perSecond, type Import, type ImportClientSettings, type ImportKind } from './erp-import-client.ts';
 
 // `npm run bench:erp [-- --products 20000] [--engine postgres] [--new-products 10000] [--orders 50]
-// [--job-products 2000] [--import job,put] [--only storefront|loads]`: the
+// [--job-products 2000] [--import job,put] [--only storefront|loads] [--repeat 3]`: the
 // ERP's loads end to end, against the production server on the catalogue database of
 // bench/catalog-bench-db.ts, next to a Fastify hello route:
 //   - products: `--new-products` new products with 3 variants each through PUT /erp/v1/products (the
@@ -27,7 +27,8 @@ import { createImportClient, perSecond, type Import, type ImportClientSettings, 
 //     unless `--import job`, while PUTs of 1,000 changed products and then their prices run back to back;
 //     the ERP's requests of these imports are sent from a thread of their own (erp-import-client.ts);
 //     each first with the connections asking again as soon as answered (the shop saturated), then at a
-//     fixed rate of half what the shop answered at rest (buyers arriving at their own pace);
+//     fixed rate of half what the shop answered at rest (buyers arriving at their own pace), `--repeat`
+//     passes of rest, job and PUTs each, compared by the median of their p99s;
 //   - the event feed's lag: orders placed one by one through POST /api/order/create while GET
 //     /erp/v1/events is polled every 5 ms; commit (the order's answer) to the event in the feed.
 // PUTs send 1,000 rows each, one after the other. Targets: 1,000 full products, 10,000 changed and 20,000
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     'job-products': { type: 'string', default: '2000' },
     import: { type: 'string', default: 'job,put' },
     only: { type: 'string' },
+    repeat: { type: 'string', default: '3' },
   },
 });
 const products = Number(values.products);
@@ -54,6 +56,12 @@ const newProducts = Number(values['new-products']);
 const orders = Number(values.orders);
 const jobProducts = Number(values['job-products']);
 const importKinds = values.import.split(',');
+const repeat = Number(values.repeat);
+/** The median of the rows' p99s. */
+const medianP99 = (rows: readonly Row[]) => {
+  const sorted = rows.map((row) => row.p99).sort((a, b) => a - b);
+  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+};
 /** `--only storefront`: the new products (step 1) and the storefront rows, not the price and stock loads or the event feed. */
 const storefrontOnly = values.only === 'storefront';
 /** `--only loads`: the loads of steps 1 and 2, not the storefront rows or the event feed. */
@@ -184,27 +192,37 @@ try {
   console.log(`job import: rounds of a products job (${jobProducts.toLocaleString('en')} renamed products with 3 variants), a prices job and a stock job (product and variants), chunks of the shop's ERP_JOB_CHUNK_ROWS`);
   for (const [title, list] of loadsOnly ? [] : ([['GET /api/material?category=…', listPaths], ['GET /api/material/search?searchKey=…', searchPaths]] as const)) {
     const storefront = (during: string, rate?: number) => measure(`${title} ${during}`, { base: servers.base, headers: session, requests: mixedPaths(list), rate });
-    // At rest before and after the imports, and the ratios against the faster of the two, after a row that
-    // only warms up: PostgreSQL's first row of a kind met caches still cold (its p99 three times the one
-    // after the imports), which would flatter the rows during an import.
+    // After a row that only warms up (PostgreSQL's first row of a kind met caches still cold, its p99 three
+    // times the one after the imports, which would flatter the rows during an import), `--repeat` passes of
+    // a row at rest, one during a job and one during PUTs, compared by the median of their p99s: one row of
+    // each moved the ratio by half between runs of the same code.
     await storefront('warming up');
-    const restBefore = await storefront('at rest');
-    const job = await duringImport('job', () => storefront('during a job import'));
-    const puts = importKinds.includes('put') ? await duringImport('put', () => storefront('during PUTs of 1,000 rows')) : undefined;
-    const restAfter = await storefront('at rest again');
-    const rest = restAfter.p99 < restBefore.p99 ? restAfter : restBefore;
+    const passes = async (rate?: number) => {
+      const at = rate === undefined ? '' : `, ${rate} req/s`;
+      const rest: Row[] = [];
+      const jobs: { row: Row; rate: string }[] = [];
+      const puts: { row: Row; rate: string }[] = [];
+      for (let pass = 1; pass <= repeat; pass++) {
+        rest.push(await storefront(`at rest${at} (${pass})`, rate));
+        jobs.push(await duringImport('job', () => storefront(`during a job import${at} (${pass})`, rate)));
+        if (importKinds.includes('put')) puts.push(await duringImport('put', () => storefront(`during PUTs of 1,000 rows${at} (${pass})`, rate)));
+      }
+      return { rest, jobs, puts };
+    };
+    const saturated = await passes();
     // The same at a fixed rate of half what the shop answered at rest: buyers arrive at their own pace,
     // and a shop runs below its limit, where a slower answer is not multiplied by the queue behind it.
-    const rate = Math.max(1, Math.round(Math.min(restBefore.rps, restAfter.rps) / 2));
-    const paced = await storefront(`at rest, ${rate} req/s`, rate);
-    const pacedJob = await duringImport('job', () => storefront(`during a job import, ${rate} req/s`, rate));
-    const pacedPuts = importKinds.includes('put') ? await duringImport('put', () => storefront(`during PUTs of 1,000 rows, ${rate} req/s`, rate)) : undefined;
-    const rows = [restBefore, job.row, ...(puts ? [puts.row] : []), restAfter, paced, pacedJob.row, ...(pacedPuts ? [pacedPuts.row] : [])];
-    for (const row of rows) console.log(`${row.title.padEnd(72)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
-    console.log(`  saturated: p99 during a job / at rest: ${(job.row.p99 / rest.p99).toFixed(2)} (the job: ${job.rate})`);
-    if (puts) console.log(`  saturated: p99 during PUTs / at rest: ${(puts.row.p99 / rest.p99).toFixed(2)} (the PUTs: ${puts.rate})`);
-    console.log(`  at ${rate} req/s: p99 during a job / at rest: ${(pacedJob.row.p99 / paced.p99).toFixed(2)} (the job: ${pacedJob.rate})`);
-    if (pacedPuts) console.log(`  at ${rate} req/s: p99 during PUTs / at rest: ${(pacedPuts.row.p99 / paced.p99).toFixed(2)} (the PUTs: ${pacedPuts.rate})`);
+    const rate = Math.max(1, Math.round(Math.min(...saturated.rest.map((row) => row.rps)) / 2));
+    const paced = await passes(rate);
+    for (const { rest, jobs, puts } of [saturated, paced]) {
+      for (const row of [...rest, ...jobs.map((job) => job.row), ...puts.map((put) => put.row)]) console.log(`${row.title.padEnd(76)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}`);
+    }
+    const ratio = (during: { row: Row }[], rest: Row[]) => (medianP99(during.map((entry) => entry.row)) / medianP99(rest)).toFixed(2);
+    const rates = (during: { rate: string }[]) => during.map((entry) => entry.rate).join('; ');
+    for (const [label, { rest, jobs, puts }] of [['saturated', saturated], [`at ${rate} req/s`, paced]] as const) {
+      console.log(`  ${label}: median p99 during a job / at rest: ${ratio(jobs, rest)} (the job: ${rates(jobs)})`);
+      if (puts.length > 0) console.log(`  ${label}: median p99 during PUTs / at rest: ${ratio(puts, rest)} (the PUTs: ${rates(puts)})`);
+    }
   }
 
   // 4. The event feed's lag: commit of an order to its event in GET /erp/v1/events.
