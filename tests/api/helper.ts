@@ -90,5 +90,5 @@ export async function callApi(shop: Pick<TestShop, 'app'>, authorization: string
     headers: { ...(authorization ? { authorization } : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-  return { statusCode: response.statusCode, headers: response.headers, body: response.body ? response.json() : null, raw: response.body };
+  return { statusCode: response.statusCode, body: response.body ? response.json() : null, raw: response.body };
 }
