@@ -55,7 +55,7 @@ export function createNotificationRepository(db: Database) {
         ? sql`case when l.stock is null then ${jsonObject(engine, { state })} else ${jsonObject(engine, { value: sql`l.stock`, state })} end`
         : jsonObject(engine, { state });
       const list = (viewed: boolean) => {
-        const item = jsonObject(engine, {
+        const fields = {
           _id: sql`l.id`,
           type: sql`l.type`,
           name: sql`l.name`,
@@ -65,7 +65,7 @@ export function createNotificationRepository(db: Database) {
           createdAt: sql`l.created_at`,
           viewed: jsonBoolean(engine, viewed ? sql`1 = 1` : sql`1 = 0`),
           stock,
-        });
+        };
         // A reference that is the product's own sku names the product; only another one looks up its variant.
         const variant = sql`from product_variants v where v.tenant_id = n.tenant_id and v.variant_sku = n.domain_reference and v.product_id = p.id and v.is_active = 1`;
         const rows = sql`(
@@ -82,7 +82,7 @@ export function createNotificationRepository(db: Database) {
           where n.tenant_id = ${owner.tenantId} and n.user_id = ${owner.userId} and n.company_id = ${owner.companyId} and n.viewed = ${viewed ? 1 : 0}
           order by n.created_at desc, n.id desc
           limit ${limit}) l`;
-        return jsonArrayText(engine, item, rows, sql`l.created_at desc, l.id desc`);
+        return jsonArrayText(engine, fields, rows, sql`l.created_at desc, l.id desc`);
       };
       const unread = sql`select unread from notification_counts where tenant_id = ${owner.tenantId} and user_id = ${owner.userId} and company_id = ${owner.companyId}`;
       const { rows } = await sql<{ not_viewed: string; viewed: string; unread: number | null }>`select (${list(false)}) as not_viewed, (${list(true)}) as viewed, (${unread}) as unread`.execute(db);
