@@ -23,8 +23,9 @@ import { countBenchNotifications, ensureAlarmBenchData, expectedNotifications, r
 //   - what the kept unread count adds to a page: the signed-in SSR wishlist page with notifications
 //     allowed and then not allowed (the site setting), the same customers drawn at random.
 // Targets: the job ≥ 10,000 rows a second, every notification ≤ 5 s after it ends, the count ≤ 1 ms more
-// on a page (the page rows differ within their noise; the count route's time on the thread bounds it), GET /api/notification p99 ≤ 10 ms. CATALOG_ANSWER_CACHE_MS=0 turns the catalogue's answer
-// reuse off, BENCH_SECONDS sets a row's length.
+// on a page (the page rows differ within their noise; the count route's time on the thread bounds it),
+// GET /api/notification p99 ≤ 10 ms. CATALOG_ANSWER_CACHE_MS=0 turns the catalogue's answer reuse off,
+// BENCH_SECONDS sets a row's length.
 
 const { values } = parseArgs({
   options: {

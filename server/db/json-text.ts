@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Engine } from './migration-helpers.ts';
 
-// A JSON answer written by the database itself, as text, in the same SQL on SQLite and PostgreSQL. For a
-// list answered often and whole (the notification list: 200 rows), the database's JSON text goes out as
-// the reply's body: no row becomes a JavaScript object, and nothing is serialised again.
+// A JSON answer written by the database itself, as text, through the same helpers on SQLite and
+// PostgreSQL. For a list answered often and whole (the notification list: 200 rows), the database's JSON
+// text goes out as the reply's body: no row becomes a JavaScript object, and nothing is serialised again.
 
 /** A JSON object of these keys (fixed names of the code, never input) and values. */
 export function jsonObject(engine: Engine, entries: Record<string, RawBuilder<unknown>>): RawBuilder<unknown> {
@@ -11,9 +11,10 @@ export function jsonObject(engine: Engine, entries: Record<string, RawBuilder<un
   return engine === 'postgres' ? sql`json_build_object(${pairs})` : sql`json_object(${pairs})`;
 }
 
-/** A JSON boolean of a condition (SQLite has no boolean: its 1 and 0 would be numbers in JSON). */
-export function jsonBoolean(engine: Engine, condition: RawBuilder<unknown>): RawBuilder<unknown> {
-  return engine === 'postgres' ? sql`(${condition})` : sql`json(case when ${condition} then 'true' else 'false' end)`;
+/** A JSON boolean (SQLite has no boolean: its 1 and 0 would be numbers in JSON). */
+export function jsonBoolean(engine: Engine, value: boolean): RawBuilder<unknown> {
+  const literal = value ? 'true' : 'false';
+  return engine === 'postgres' ? sql.raw(literal) : sql.raw(`json('${literal}')`);
 }
 
 /**

@@ -32,7 +32,6 @@ export interface StorefrontLoad {
 /** Measures the storefront's load into shared memory until stopped. */
 export function measureStorefrontLoad(): StorefrontLoad {
   const shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  let underWay = 0;
   /** Since when requests have been under way without a gap, or since the interval began (performance.now()), while any is. */
   let busySince = 0;
   /** Busy time of the current interval that ended before now. */
@@ -45,6 +44,7 @@ export function measureStorefrontLoad(): StorefrontLoad {
     const now = performance.now();
     const loop = performance.eventLoopUtilization();
     let busy = busyMs;
+    const underWay = Atomics.load(shared, underWaySlot);
     if (underWay > 0) {
       busy += now - busySince;
       busySince = now;
@@ -63,14 +63,13 @@ export function measureStorefrontLoad(): StorefrontLoad {
     shared,
     requestStarted() {
       sawRequest = true;
-      Atomics.add(shared, underWaySlot, 1);
-      if (underWay++ === 0) busySince = performance.now();
+      // The count lives in the shared memory alone: the worker reads it as this thread moves it.
+      if (Atomics.add(shared, underWaySlot, 1) === 0) busySince = performance.now();
       let ended = false;
       return () => {
         if (ended) return;
         ended = true;
-        Atomics.sub(shared, underWaySlot, 1);
-        if (--underWay === 0) busyMs += performance.now() - busySince;
+        if (Atomics.sub(shared, underWaySlot, 1) === 1) busyMs += performance.now() - busySince;
       };
     },
     stop: () => clearInterval(timer),

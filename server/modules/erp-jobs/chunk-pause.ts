@@ -2,13 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // How long a load job steps aside after a chunk (ADR 0023). The pause lets the request thread's writes (a
 // checkout, an upload) take SQLite's one write lock between two chunks, and gives the storefront the
-// cores: while no buyer is about only now and then, else at least `basePauseMs`, and the busier the shop was of late
-// with its buyers (the share of time with storefront requests under way, server/lib/storefront-load.ts),
-// the longer — up to `busyFactor` times as long as the chunk took when requests never stop. While the
-// shop is saturated it is at its limit and every chunk makes the buyers' answers slower (a commit makes
-// SQLite's reader drop its page cache; on PostgreSQL the writes compete with the reads): the job then
-// waits for it to ease, up to a bound, so a shop busy all day still takes its import. A job at night runs
-// at full speed; during the day it takes what the buyers leave.
+// cores: while no buyer is about only now and then, else at least `basePauseMs`, and the busier the shop
+// was of late with its buyers (the share of time with storefront requests under way,
+// server/lib/storefront-load.ts), the longer — up to `busyFactor` times as long as the chunk took when
+// requests never stop. While the shop is saturated it is at its limit and every chunk makes the buyers'
+// answers slower (a commit makes SQLite's reader drop its page cache; on PostgreSQL the writes compete
+// with the reads): the job then waits for it to ease, up to a bound, so a shop busy all day still takes
+// its import. A job at night runs at full speed; during the day it takes what the buyers leave.
 
 export type ChunkPause = (chunkMs: number) => number;
 /** Waits as long as the work that took `chunkMs` should step aside. */
@@ -20,7 +20,7 @@ export const saturatedLoad = 0.9;
 const saturatedLookMs = 100;
 
 /** Without buyers, the work a job does between two least pauses. */
-export const quietWorkMs = 100;
+const quietWorkMs = 100;
 
 /**
  * The pause after a chunk that took `chunkMs`, given the storefront's load (0 … 1): while a buyer is

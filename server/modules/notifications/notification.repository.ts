@@ -63,7 +63,7 @@ export function createNotificationRepository(db: Database) {
           domainReference: sql`l.domain_reference`,
           quantity: sql`l.quantity`,
           createdAt: sql`l.created_at`,
-          viewed: jsonBoolean(engine, viewed ? sql`1 = 1` : sql`1 = 0`),
+          viewed: jsonBoolean(engine, viewed),
           stock,
         };
         // A reference that is the product's own sku names the product; only another one looks up its variant.
