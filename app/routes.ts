@@ -15,6 +15,8 @@ export default [
   layout('layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('content/:slug?', 'routes/content.tsx'),
+    // The shop's information pages (about us, returns, privacy, legal, contact) and the contact form.
+    route('static', 'routes/static.tsx', [index('routes/static.index.tsx'), route('contact-us', 'routes/static.contact-us.tsx')]),
     route('category/:verboseCategory?', 'routes/category.tsx'),
     route('product/:verboseProduct?', 'routes/product.tsx'),
     route('detailed-cart', 'routes/detailed-cart.tsx'),

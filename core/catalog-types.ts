@@ -1,3 +1,5 @@
+import type { ReviewSummary } from './reviews.ts';
+
 // The JSON shapes of the catalogue, basket and wishlist API (docs/product.md, Entities). The server
 // builds them, the browser reads them; both import these types. Amounts are major units (12.5 = 12,50).
 
@@ -78,6 +80,8 @@ export interface Product {
   attributes: Record<string, string>;
   salesAttributes: Record<string, string>;
   variants: ProductVariant[];
+  /** The product's published reviews (a variant's belong to its product): average and count. */
+  reviews: ReviewSummary;
 }
 
 export interface ProductDetail extends Product {

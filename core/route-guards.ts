@@ -13,7 +13,7 @@ export const unauthorizedPaths = ['/landing', '/auth', '/signup', '/forgot-passw
 export const passwordLinkPath = '/reset';
 
 /** Pages anyone may read, signed in or not: the wholesaler's legal and contact pages. */
-export const publicPathPrefixes = ['/content'] as const;
+export const publicPathPrefixes = ['/content', '/static'] as const;
 
 /** Pages a guest may not open; a guest is sent home instead. */
 export const guestForbiddenPaths = [

@@ -11,6 +11,7 @@ describe('parseSiteSettings', () => {
     expect(settings.maintenanceModeActive).toBe(false);
     expect(settings.hidePricesForGuests).toBe(false);
     expect(settings.acceptSignupRequests).toBe(true);
+    expect(settings.reviewsNeedApproval).toBe(false);
     expect(settings.heroes).toEqual([]);
   });
 

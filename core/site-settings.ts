@@ -68,6 +68,8 @@ export const siteSettingsSchema = z.object({
   hidePricesForGuests: z.boolean().default(false),
   /** Whether /signup takes requests for a customer account; off, the page says so instead. */
   acceptSignupRequests: z.boolean().default(true),
+  /** Whether a new or changed review waits for the seller's approval ('pending') instead of being published at once. */
+  reviewsNeedApproval: z.boolean().default(false),
   defaultCurrency: z.string().length(3).default('EUR'),
   defaultCategoryView: z.enum(['list', 'grid']).default('list'),
   customCheckoutTermsAndConditionsUrl: z.string().nullable().default(null),

@@ -8,6 +8,7 @@ import accountRoutes from './api/account/account.routes.ts';
 import addressRoutes from './api/address/address.routes.ts';
 import basketRoutes from './api/basket/basket.routes.ts';
 import configurationRoutes from './api/configuration/configuration.routes.ts';
+import contactRoutes from './api/contact/contact.routes.ts';
 import documentRoutes from './api/documents/document.routes.ts';
 import healthRoutes from './api/health/health.routes.ts';
 import loginRoutes from './api/login/login.routes.ts';
@@ -29,6 +30,7 @@ import salesPersonRoutes from './api/user/sales-person.routes.ts';
 import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import alarmRoutes from './api/alarm/alarm.routes.ts';
+import reviewRoutes from './api/review/review.routes.ts';
 import notificationRoutes from './api/notification/notification.routes.ts';
 import erpCatalogRoutes from './erp/catalog/catalog.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
@@ -42,6 +44,7 @@ import erpWebhookRoutes from './erp/webhooks/webhook.routes.ts';
 import erpStockRoutes from './erp/stock/stock.routes.ts';
 import erpJobRoutes from './erp/jobs/jobs.routes.ts';
 import erpAlarmRoutes from './erp/alarms/alarms.routes.ts';
+import erpReviewRoutes from './erp/reviews/reviews.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -204,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(basketRoutes, { services });
       await scope.register(wishlistRoutes, { services });
       await scope.register(alarmRoutes, { services });
+      await scope.register(reviewRoutes, { services });
       await scope.register(notificationRoutes, { services });
       await scope.register(addressRoutes, { services });
       await scope.register(orderRoutes, { services });
@@ -213,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(accountRoutes, { services });
       await scope.register(paymentRoutes, { services });
       await scope.register(signupRoutes, { services });
+      await scope.register(contactRoutes, { services });
       await scope.register(passwordResetRoutes, { services });
       for (const routes of [materialCategoryRoutes, materialRoutes, searchTokenRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });
@@ -225,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpJobRoutes, erpWebhookRoutes, erpAlarmRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpJobRoutes, erpWebhookRoutes, erpAlarmRoutes, erpReviewRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -16,6 +16,7 @@ export { fieldProblems, parseInput } from './http/validation.ts';
 
 // Who may do what: the access policy every API route applies too.
 export { mayChangeMasterData, meetsRequirement, requireAccess } from './modules/access/access-policy.ts';
+export { requireReviewer } from './modules/access/reviewers.ts';
 
 // Input schemas and queries: a page's form is checked by the schema its API route uses.
 export { addressInputSchema } from './modules/addresses/address-input.ts';
@@ -30,6 +31,8 @@ export { passwordChangeInputSchema } from './modules/users/password-change-input
 export { profileInputSchema } from './modules/users/profile-input.ts';
 export { resetMailInputSchema, resetPasswordInputSchema } from './modules/auth/password-reset-input.ts';
 export { signupInputSchema } from './modules/signup/signup-input.ts';
+export { contactInputSchemaFor } from './modules/contact/contact-input.ts';
+export { reviewChangeSchema, reviewInputSchema, reviewListQuery } from './modules/reviews/review-input.ts';
 
 // Facts of the shop a page shows or decides by.
 export { addressTypes } from './modules/addresses/address.service.ts';

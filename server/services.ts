@@ -36,6 +36,8 @@ import { createUserRepository } from './modules/users/user.repository.ts';
 import { createUserService } from './modules/users/user.service.ts';
 import { createSignupRepository } from './modules/signup/signup.repository.ts';
 import { createSignupService } from './modules/signup/signup.service.ts';
+import { createContactRepository } from './modules/contact/contact.repository.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
 import { createCompanyUsersRepository } from './modules/company-users/company-users.repository.ts';
 import { createCompanyUserService } from './modules/company-users/company-users.service.ts';
 import { createSalesPersonRepository } from './modules/sales-persons/sales-person.repository.ts';
@@ -45,6 +47,10 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { createNotificationUsers } from './modules/access/notification-users.ts';
 import { createAlarmRepository } from './modules/alarms/alarm.repository.ts';
 import { createAlarmService } from './modules/alarms/alarm.service.ts';
+import { createReviewModerationRepository } from './modules/reviews/review-moderation.repository.ts';
+import { createReviewModeration } from './modules/reviews/review-moderation.service.ts';
+import { createReviewRepository } from './modules/reviews/review.repository.ts';
+import { createReviewService } from './modules/reviews/review.service.ts';
 import { createWishedProductsRepository } from './modules/alarms/wished-products.repository.ts';
 import { createNotificationRepository } from './modules/notifications/notification.repository.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
@@ -212,7 +218,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const financeDocuments = createFinanceRepository(db);
   // Who reads a company's invoices and credits, for the finance view and the documents alike.
   const financeReaders = createFinanceReaders({ sharing: financeDocuments, orderScopes });
-  // One throttle (one table and window) for sign-ins, password resets and signup requests.
+  // One throttle (one table and window) for sign-ins, password resets, signup requests and contact messages.
   const throttle = createRequestThrottle(createLoginThrottleRepository(db), config.loginThrottle.windowMinutes, clock);
   const auth = createAuthService({
     sessions: createSessionRepository(db),
@@ -276,6 +282,8 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     users: createUserService(users),
     // Requests for a customer account from /signup, throttled like sign-ins (in the same table and window).
     signup: createSignupService({ signups: createSignupRepository(db), throttle, settings, erpEvents: erpEventSequencer }),
+    // Messages to the seller from the contact form of /static/contact-us, throttled like signup requests.
+    contact: createContactService({ contacts: createContactRepository(db), throttle, clock }),
     // The customer admin's users of the company; locking a user ends their sessions at once.
     companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache(), clock, erpEvents: erpEventSequencer }),
     // Sales persons: the customers they serve, the switch between them, the company's audit trail.
@@ -305,6 +313,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     // Stock alarms and notifications (docs/product.md, Stock alarms and notifications), and purchasing's view of the alarms.
     alarms: createAlarmService({ alarms: createAlarmRepository(db), notificationUsers, catalog, wishedProducts }),
     notifications: createNotificationService({ notifications: createNotificationRepository(db), notificationUsers, catalog }),
+    // Product reviews by the buyers of a company (docs/product.md, Reviews), and the seller's moderation of them through the ERP.
+    reviews: createReviewService({ reviews: createReviewRepository(db), catalog, settings, clock }),
+    reviewModeration: createReviewModeration({ moderation: createReviewModerationRepository(db), clock }),
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,
     orderPlacement,

@@ -2,6 +2,7 @@ import { useTranslation } from '../lib/i18n';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/content';
 import { appLoadContext } from '../app-context';
+import { SellerHtml } from '../components/seller-html';
 
 // The wholesaler's own pages (imprint, terms, contact …), readable without signing in.
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -21,9 +22,8 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, pages } = loaderData;
   if (page) {
     return (
-      <article className="content-page mx-auto max-w-3xl space-y-4 text-zinc-800" data-testid="content-page">
-        {/* Sanitised on the server (allow-list of tags, no scripts or handlers). */}
-        <div dangerouslySetInnerHTML={{ __html: page.html }} />
+      <article className="mx-auto max-w-3xl" data-testid="content-page">
+        <SellerHtml html={page.html} />
       </article>
     );
   }

@@ -89,7 +89,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         <OrderPacks packs={order.packs} />
       </div>
       {order.shipments.length > 0 ? <OrderShipments shipments={order.shipments} /> : null}
-      <OrderLines items={order.items} />
+      <OrderLines items={order.items} reviewable={loaderData.reviewable} />
       <div className="grid gap-4 lg:grid-cols-2">
         <OrderCosts order={order} />
         <OrderDelivery order={order} />

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { appLoadContext } from '../app-context';
 import { AttributeList } from '../features/catalog/attribute-list';
 import { Breadcrumb } from '../features/catalog/breadcrumb';
@@ -16,21 +17,39 @@ import { shownCents } from '../../core/vat';
 import { SalesUnitInfo } from '../features/catalog/sales-unit-info';
 import { StockIndicator } from '../features/catalog/stock-indicator';
 import { useCatalogViewer } from '../features/catalog/use-catalog-viewer';
+import { ProductReviews } from '../features/reviews/product-reviews';
+import { ReviewBadge } from '../features/reviews/review-badge';
+import { ReviewForm, reviewIntent } from '../features/reviews/review-form';
+import { sendReviewFromForm } from '../features/reviews/review-form.server';
+import { useRootData } from '../features/session/use-root-data';
 import { useTranslation } from '../lib/i18n';
+import { readForm } from '../lib/read-form.server';
 import type { Route } from './+types/product';
 
 export function loader({ context, params, url }: Route.LoaderArgs) {
   return loadProductPage(context.get(appLoadContext), params.verboseProduct, url);
 }
 
+// The page's one form post: the buyer's review (app/features/reviews/review-form.server.ts).
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appLoadContext);
+  const form = await readForm(request, app);
+  if (form.get('intent') !== reviewIntent) throw data(null, { status: 400 });
+  const result = await sendReviewFromForm(app, form);
+  return data(result, { status: result.ok ? 200 : result.status });
+}
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return loaderData ? [{ title: loaderData.product.name }] : parentTitle(matches);
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const viewer = useCatalogViewer();
-  const { product, trail, similar, preOrder } = loaderData;
+  const { session, configuration } = useRootData();
+  const { product, trail, similar, preOrder, reviews, ownReview } = loaderData;
+  const reviewSummary = { average: reviews.meta.average, count: reviews.meta.total };
+  const mayWriteReview = reviews.meta.viewer.canReview || ownReview !== null;
   const orderType = preOrder ? 'preOrder' : 'order';
   // Several variants are chosen in a table; a single one (or the one the link named) is bought directly.
   const onlyVariant = product.variants.length === 1 ? product.variants[0] : undefined;
@@ -50,6 +69,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <p className="num mt-1 text-sm text-zinc-600">
                 {t('catalog.column.sku')}: <span data-testid="product-sku">{item.variantSku || item.sku}</span>
               </p>
+              <ReviewBadge summary={reviewSummary} href="#reviews" className="mt-2" />
             </div>
             <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1" data-testid="product-price">
               <span className="flex items-baseline gap-2">
@@ -91,6 +111,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <AttributeList title={t('product.attributes')} attributes={item.attributes} testId="product-attributes" />
         <AttributeList title={t('product.sales.attributes')} attributes={product.salesAttributes} testId="product-sales-attributes" />
       </div>
+      <ProductReviews
+        list={reviews}
+        sellerName={configuration.company.name}
+        form={
+          mayWriteReview ? (
+            <ReviewForm productId={product._id} own={ownReview} companyName={session?.account.company?.name ?? null} result={actionData} />
+          ) : null
+        }
+      />
       {product.downloads.length > 0 ? (
         <section aria-labelledby="downloads-title">
           <h2 id="downloads-title" className="mb-2 text-base font-semibold text-zinc-900">

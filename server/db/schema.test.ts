@@ -81,7 +81,7 @@ const expectedTables = [
   'sessions', 'login_attempts', 'order_sheet_imports', 'statistics_events', 'password_tokens', 'signup_requests', 'api_clients', 'erp_events', 'webhook_endpoints', 'webhook_attempts', 'addresses',
   'vat_rates', 'seasons', 'shipping_methods', 'shipping_method_countries', 'payment_methods', 'order_statuses',
   'sales_head_statuses', 'content_pages', 'categories', 'sales_units', 'products', 'product_variants', 'product_images',
-  'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'tier_prices', 'downloads', 'reviews', 'baskets', 'basket_lines',
+  'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'tier_prices', 'downloads', 'reviews', 'product_review_stats', 'review_feed_positions', 'baskets', 'basket_lines',
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'notification_counts', 'orders', 'order_items', 'order_notes', 'order_packs',
   'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
   'mail_outbox', 'payment_sessions', 'payment_events', 'company_order_counts', 'company_finance_counts', 'company_open_items',

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ReviewStatus } from '../../core/reviews.ts';
 import type { NotificationType } from '../../core/stock-alarms.ts';
 import type { StockMail } from '../../core/stock-mail.ts';
 
@@ -700,17 +701,51 @@ export interface DownloadsTable {
   sort_order: Generated<number>;
 }
 
+/** A buyer's review of a product (migrations 0003, 0049): one per user and product. */
 export interface ReviewsTable {
   id: Generated<number>;
   tenant_id: number;
   product_id: number;
   user_id: number;
+  /** The company the author bought for; its name is shown where show_company. */
+  company_id: number;
   /** 1..5 */
   rating: number;
   title: string;
   text: string;
+  /** The display name the author chose. */
   name: string | null;
+  show_company: Generated<Flag>;
+  /** The author's language: 'de' | 'en'. */
+  language: Generated<string>;
+  status: Generated<ReviewStatus>;
+  /** The seller's reply and when it was given. */
+  reply_text: string | null;
+  replied_at: Timestamp | null;
   created_at: CreatedAt;
+  /** When the author last changed it. */
+  updated_at: Timestamp | null;
+  /** Its place in the tenant's review feed for the ERP, taken anew by every write of it (set before each commit). */
+  feed_seq: number | null;
+}
+
+/** The kept summary of a product's published reviews, moved in the transaction of every write that changes them. */
+export interface ProductReviewStatsTable {
+  product_id: number;
+  tenant_id: number;
+  published_count: Generated<number>;
+  rating_sum: Generated<number>;
+  stars_1: Generated<number>;
+  stars_2: Generated<number>;
+  stars_3: Generated<number>;
+  stars_4: Generated<number>;
+  stars_5: Generated<number>;
+}
+
+/** The last review feed position given per tenant. */
+export interface ReviewFeedPositionsTable {
+  tenant_id: number;
+  last_seq: Generated<number>;
 }
 
 // ---------------------------------------------------------------- carts, wishlists, alarms
@@ -1120,6 +1155,8 @@ export interface DB {
   tier_prices: TierPricesTable;
   downloads: DownloadsTable;
   reviews: ReviewsTable;
+  product_review_stats: ProductReviewStatsTable;
+  review_feed_positions: ReviewFeedPositionsTable;
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
   order_sheet_imports: OrderSheetImportsTable;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { isCountryCode } from '../modules/addresses/countries.ts';
 
-// The rules for the fields of a person and an address, one set for every input that has them: the
-// profile, an address, a signup request and the customer admin's form of a company user. Each problem is
-// a message key (parseInput names the field).
+// The rules for the fields of a person, an address and a message, one set for every input that has them:
+// the profile, an address, a signup request, a contact message and the customer admin's form of a company
+// user. Each problem is a message key (parseInput names the field).
 
 // One line of text as it goes onto a label or into a list: no line breaks or tabs, no bidirectional
 // overrides (they make a name read differently from what is stored), no broken UTF-16.
 const lineBreaksTabsAndOverrides = /[\r\n\t\u202a-\u202e\u2066-\u2069]/;
-const isPlainLine = (value: string) => value.isWellFormed() && !lineBreaksTabsAndOverrides.test(value);
+const isWellFormed = (value: string) => value.isWellFormed();
+const isPlainLine = (value: string) => isWellFormed(value) && !lineBreaksTabsAndOverrides.test(value);
 
 /**
  * What a value that is not a string is called: 'validation.invalid' by default; an address calls null
@@ -27,6 +28,22 @@ export function optionalLine(max: number) {
     .string({ error: 'validation.invalid' })
     .trim()
     .refine(isPlainLine, 'validation.invalid')
+    .max(max, 'validation.too_long')
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** A required text of several lines (a message): trimmed, not empty, at most `max` characters, no broken UTF-16. */
+export function requiredText(max: number) {
+  return z.string({ error: 'validation.invalid' }).trim().refine(isWellFormed, 'validation.invalid').min(1, 'validation.required').max(max, 'validation.too_long');
+}
+
+/** An optional text of several lines: absent, null or blank all mean "none" (null). */
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .refine(isWellFormed, 'validation.invalid')
     .max(max, 'validation.too_long')
     .nullish()
     .transform((value) => (value ? value : null));
@@ -59,6 +76,9 @@ export function emailAddress(max: number) {
     .max(max, 'validation.too_long')
     .pipe(z.email({ error: 'validation.email_invalid' }));
 }
+
+/** How e-mail addresses are compared: without regard to case (as the users' e-mail addresses are). */
+export const emailKeyOf = (email: string): string => email.trim().toLowerCase();
 
 /** A postal code: letters, digits, spaces and hyphens. */
 export function zipCode(max: number, notText?: NotText) {

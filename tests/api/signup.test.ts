@@ -4,6 +4,7 @@ import { signupPerEmail, signupPerIp } from '../../server/modules/signup/signup.
 import { setSiteSetting } from './basket-fixtures.ts';
 import type { TestShop } from './helper.ts';
 import { mailShopForFile, type TestSmtp } from './smtp-fixture.ts';
+import { throttledSenders } from './throttled-senders.ts';
 
 // POST /api/user/requestAccount (docs/product.md, Signup): a company asks for a customer account without a
 // session. Every rule of the request (required fields, formats, VAT ids per EU country, length limits),
@@ -17,8 +18,6 @@ let smtp: TestSmtp;
 let shop: TestShop;
 let tenantId: number;
 let seller: { email: string; name: string; phone: string };
-let ipSequence = 0;
-let emailSequence = 0;
 const mailShop = mailShopForFile();
 
 beforeAll(async () => {
@@ -26,12 +25,9 @@ beforeAll(async () => {
   seller = await shop.db.selectFrom('seller_companies').select(['email', 'name', 'phone']).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
 });
 
-/** A client address of its own (10.x.y.z), so one test's requests do not count against another's. */
-const newIp = () => {
-  const n = ++ipSequence;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-};
-const newEmail = (name = 'anfrage') => `${name}-${++emailSequence}@firma.example`;
+const senders = throttledSenders();
+const newIp = senders.newIp;
+const newEmail = (name = 'anfrage') => senders.newEmail(name);
 
 /** A complete, valid request; `overrides` change or (with undefined) remove fields. */
 function validRequest(overrides: Record<string, unknown> = {}) {

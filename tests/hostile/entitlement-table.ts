@@ -46,6 +46,8 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /api/user/currentUser',                         401,          login,      200,      200,      200,      200,      200],
   // A request for a customer account needs no session (an empty body: 400, nothing stored).
   ['POST /api/user/requestAccount',                      400,          400,        400,      400,      400,      400,      400],
+  // A message to the seller through the contact form needs no session either (an empty body: 400, nothing sent).
+  ['POST /api/contact',                                  400,          400,        400,      400,      400,      400,      400],
   // Password reset by mail: no session needed, a session changes nothing (an empty body: 400, nothing sent or set).
   ['POST /api/user/sendResetPasswordEmail',              400,          400,        400,      400,      400,      400,      400],
   ['POST /api/user/resetPassword',                       400,          400,        400,      400,      400,      400,      400],
@@ -78,6 +80,11 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /api/notification/count',                        401,          login,      200,      200,      200,      200,      200],
   ['POST /api/notification/setViewed',                   401,          login,      400,      400,      400,      400,      400],
   ['DELETE /api/notification',                           401,          login,      400,      400,      400,      400,      400],
+  // Product reviews: everyone signed in reads a product's; buyers of a company write them (an empty body: 400; a
+  // review nobody has: 404), sales persons and admins are refused in the reviews' own words.
+  ['GET /api/material/:id/reviews',                      401,          200,        200,      200,      200,      200,      200],
+  ['POST /api/review',                                   401,          login,      400,      400,      400,      '403 review.submit_error', '403 review.submit_error'],
+  ['PUT /api/review/:id',                                401,          login,      '404 review.not_found', '404 review.not_found', '404 review.not_found', '403 review.submit_error', '403 review.submit_error'],
   // Order sheets: buyers, never the shared guest, like the cart they end in. An empty paste is a 400; an import
   // id nobody has (or someone else's, or an expired one) answers 404.
   ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
@@ -158,6 +165,8 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /erp/v1/jobs/:id/errors',                        noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['POST /erp/v1/jobs/:id/confirm',                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/alarms/demand',                          noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['GET /erp/v1/reviews',                                noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/reviews/:id',                            noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/openapi.json',                           200,          200,        200,      200,      200,      200,      200],
   ['ANY /erp/v1/*',                                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/docs',                                      200,          200,        200,      200,      200,      200,      200],
@@ -191,8 +200,16 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /locale',                                       toHome,       toHome,     toHome,   toHome,   toHome,   toHome,   toHome],
   ['GET /',                                              toLanding,    200,        200,      200,      200,      200,      200],
   ['GET /content/:slug?',                                200,          200,        200,      200,      200,      200,      200],
+  // The information pages: everyone, signed in or not.
+  ['GET /static',                                        200,          200,        200,      200,      200,      200,      200],
+  // The contact page: everyone, signed in or not (an empty form: 400, the problems shown, nothing sent).
+  ['GET /static/contact-us',                             200,          200,        200,      200,      200,      200,      200],
+  ['POST /static/contact-us',                            400,          400,        400,      400,      400,      400,      400],
   ['GET /category/:verboseCategory?',                    toLanding,    200,        200,      200,      200,      200,      200],
   ['GET /product/:verboseProduct?',                      toLanding,    200,        200,      200,      200,      200,      200],
+  // The product page's review form: the buyers of a company (an empty form: 400, nothing stored); the guest needs
+  // a full account, sales persons and admins are the seller's staff.
+  ['POST /product/:verboseProduct?',                     toLanding,    403,        400,      400,      400,      403,      403],
   ['GET /detailed-cart',                                 toLanding,    toHome,     200,      200,      200,      200,      200],
   ['GET /wishlist',                                      toLanding,    toHome,     200,      200,      200,      200,      200],
   // Stock notifications and alarms: buyers, where the shop allows notifications (the hostile shop does). A form
@@ -263,6 +280,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'POST /api/user/changeCurrentUserPassword': { json: {} },
   'POST /api/user/currentUser': { json: {} },
   'POST /api/user/requestAccount': { json: {} },
+  'POST /api/contact': { json: {} },
   'POST /api/user/saveCompanyUser': { json: {} },
   'POST /api/user/inviteCompanyUser': { json: {} },
   'POST /api/user/sendCompanyUserPasswordReset': { json: {} },
@@ -277,6 +295,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'DELETE /api/alarm': { json: {} },
   'POST /api/notification/setViewed': { json: {} },
   'DELETE /api/notification': { json: {} },
+  'PUT /api/review/:id': { path: '/api/review/987654323', json: { rating: 4, title: 'Gut', text: 'Sehr gut.' } },
   'PUT /api/address/:id': { path: '/api/address/987654323', json: { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE' } },
   'DELETE /api/address/:id': { path: '/api/address/987654323' },
   'GET /api/order/export': { query: 'format=csv' },
@@ -308,6 +327,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /my-account/invoices/:id/document': { path: '/my-account/invoices/987654323/document' },
   'POST /auth': { form: {} },
   'POST /signup': { form: {} },
+  'POST /static/contact-us': { form: {} },
   'POST /forgot-password': { form: {} },
   'POST /reset': { form: {} },
   'POST /api/user/sendResetPasswordEmail': { json: {} },
@@ -317,5 +337,6 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /content/:slug?': { path: '/content/{content}' },
   'GET /category/:verboseCategory?': { path: '/category/{categoryPath}' },
   'GET /product/:verboseProduct?': { path: '/product/{product}', query: 'sku={sku}' },
+  'POST /product/:verboseProduct?': { path: '/product/{product}', query: 'sku={sku}', form: { intent: 'review' } },
   'GET /*': { path: '/no-such-page' },
 };

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useTranslation } from '../../lib/i18n';
@@ -53,6 +53,42 @@ export function TextField({ id, name, label, error, optional = false, hintId, ch
       />
       <FieldError id={id} error={error} />
       {children}
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'className'> {
+  id: string;
+  name: string;
+  label: string;
+  /** The problem's message key, shown under the field. */
+  error?: string | undefined;
+  optional?: boolean;
+  /** The id of a hint below the field that describes it. */
+  hintId?: string;
+  children?: ReactNode;
+}
+
+/** A text of several lines (a message), labelled, with its hint and its problem like TextField's. */
+export function TextAreaField({ id, name, label, error, optional = false, hintId, children, ...textarea }: TextAreaFieldProps) {
+  const { t } = useTranslation();
+  const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-800">
+        {label}
+        {optional ? <span className="font-normal text-zinc-600"> {t('account.form.optional')}</span> : null}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 focus:border-brand focus:outline-2 focus:outline-brand ${error ? 'border-danger' : 'border-zinc-300'}`}
+        {...textarea}
+      />
+      {children}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { useTranslation } from '../../lib/i18n';
+import { ReviewBadge } from '../reviews/review-badge';
 import { AlarmBell } from '../alarms/alarm-bell';
 import { WishlistButton } from './cart-action-buttons';
 import { ProductImage } from './product-image';
@@ -33,6 +34,7 @@ export function ProductCard({ product, viewer, purchase, eager = false }: Produc
         </Link>
       </h3>
       <p className="num text-xs text-zinc-600">{product.variantSku || product.sku}</p>
+      <ReviewBadge summary={product.reviews} />
       <div className="flex flex-wrap items-baseline gap-x-1.5">
         <UnitPrice price={product.price} vatRate={product.vatRate} showNetPrices={viewer.showNetPrices} className="text-base font-semibold text-zinc-900" />
         {product.price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[product.vatRate]} /> : null}

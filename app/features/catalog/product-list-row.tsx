@@ -5,6 +5,7 @@ import type { OrderType } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { isValidBatchMultiple } from '../../../core/quantity';
 import { useTranslation } from '../../lib/i18n';
+import { ReviewBadge } from '../reviews/review-badge';
 import { AlarmBell } from '../alarms/alarm-bell';
 import { AddToCartButton, WishlistButton } from './cart-action-buttons';
 import type { ListColumns } from './product-list-columns';
@@ -70,6 +71,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
         </Link>
         {/* Below 1280 px the material number moves under the name, so the columns fit the screen. */}
         <span className="num block text-xs text-zinc-600 xl:hidden">{sku}</span>
+        <ReviewBadge summary={row.reviews} className="mt-0.5" />
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 lg:hidden">
           <span>
             {price} {row.price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} /> : null}

@@ -23,6 +23,7 @@ export function testProduct(overrides: Partial<Product> = {}): Product {
     attributes: { Marke: 'Nordlicht' },
     salesAttributes: {},
     variants: [],
+    reviews: { average: null, count: 0 },
     ...overrides,
   };
 }

@@ -1,10 +1,12 @@
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { useConfiguration } from '../session/use-root-data';
 import { LanguageSelector } from './language-selector';
 
 /**
- * The bar under the sign-in pages: seller, credit line and the language choice, which people who
- * are not signed in have no account sidebar for.
+ * The bar under the sign-in pages: seller, credit line, the information pages (legal texts and contact
+ * must be at hand before signing in) and the language choice, which people who are not signed in have
+ * no account sidebar for.
  */
 export function UnauthorizedBottomBar() {
   const { t } = useTranslation();
@@ -27,6 +29,14 @@ export function UnauthorizedBottomBar() {
             {external ? <span className="sr-only"> {t('common.opens_new_tab')}</span> : null}
           </a>
         </p>
+        <nav aria-label={t('static.nav')} className="flex gap-4">
+          <Link to="/static" className="rounded underline underline-offset-2 hover:text-zinc-950">
+            {t('static.tab.overview')}
+          </Link>
+          <Link to="/static/contact-us" className="rounded underline underline-offset-2 hover:text-zinc-950">
+            {t('static.tab.contact')}
+          </Link>
+        </nav>
         <LanguageSelector compact />
       </div>
     </footer>

@@ -20,7 +20,9 @@ export async function loadOrderDetail({ services, ctx }: AppLoadContext, param: 
   const id = parseRecordId(param);
   if (id === null) throw orderNotFound();
   const order = await services.orders.getOrder(ctx, id).catch(asNotFound);
-  return { order };
+  // The lines whose product the buyer could review now get a link to its review form.
+  const reviewable = await services.reviews.reviewableLinesOf(ctx, id);
+  return { order, reviewable };
 }
 
 /** The line's index in the order's items, when one line is ordered again; undefined: the whole order. */

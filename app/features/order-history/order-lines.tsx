@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { formatAmount } from '../../../core/money';
+import { buttonClasses } from '../../components/ui/button';
 import type { OrderDetail } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
@@ -6,7 +8,7 @@ import { formatNumber } from '../catalog/format-number';
 import { ReorderButton } from './reorder-button';
 
 // The order's lines as they were ordered (the snapshot: name, item number, quantity and price of that
-// day), each with its own "order again". A table from 768 px, a card per line below; the one not
+// day), each with its own "order again", and "review" where the buyer could review its product now. A table from 768 px, a card per line below; the one not
 // displayed is hidden from screen readers too.
 
 type Item = OrderDetail['items'][number];
@@ -18,6 +20,25 @@ function useLineText() {
     quantity: (item: Item) => formatNumber(item.quantity, locale),
     delivery: (item: Item) => (item.deliveryDate ? formatShopDateNumeric(item.deliveryDate, locale) : t('thank_you.delivery.asap')),
   };
+}
+
+/** A line's product to review, when the buyer could review it now. */
+export interface ReviewableLine {
+  sku: string;
+  variantSku: string | null;
+  productId: number;
+}
+
+function LineReview({ item, reviewable }: { item: Item; reviewable: readonly ReviewableLine[] }) {
+  const { t } = useTranslation();
+  const line = reviewable.find((candidate) => candidate.sku === item.sku && candidate.variantSku === item.variantSku);
+  if (!line) return null;
+  return (
+    <Link to={`/product/${line.productId}?sku=${encodeURIComponent(line.variantSku ?? line.sku)}#review-form`} className={buttonClasses('ghost', 'sm')} data-testid="review-line">
+      {t('order_detail.review_line')}
+      <span className="sr-only">: {item.name}</span>
+    </Link>
+  );
 }
 
 function LineReorder({ item, index }: { item: Item; index: number }) {
@@ -32,7 +53,7 @@ function LineReorder({ item, index }: { item: Item; index: number }) {
 
 const th = 'border-b border-zinc-200 px-3 py-2 text-xs font-medium text-zinc-600';
 
-export function OrderLines({ items }: { items: OrderDetail['items'] }) {
+export function OrderLines({ items, reviewable }: { items: OrderDetail['items']; reviewable: readonly ReviewableLine[] }) {
   const { t } = useTranslation();
   const text = useLineText();
   return (
@@ -64,7 +85,8 @@ export function OrderLines({ items }: { items: OrderDetail['items'] }) {
               <td className="price border-b border-zinc-100 px-3 py-2 text-right">{text.money(item.price)}</td>
               <td className="price border-b border-zinc-100 px-3 py-2 text-right">{text.money(item.lineNet)}</td>
               <td className="num border-b border-zinc-100 px-3 py-2 text-right text-zinc-700">{text.delivery(item)}</td>
-              <td className="border-b border-zinc-100 px-3 py-1.5 text-right">
+              <td className="border-b border-zinc-100 px-3 py-1.5 text-right whitespace-nowrap">
+                <LineReview item={item} reviewable={reviewable} />
                 <LineReorder item={item} index={index} />
               </td>
             </tr>
@@ -86,7 +108,10 @@ export function OrderLines({ items }: { items: OrderDetail['items'] }) {
               <span className="text-xs text-zinc-600">
                 {t('thank_you.column.delivery')}: <span className="num">{text.delivery(item)}</span>
               </span>
-              <LineReorder item={item} index={index} />
+              <span className="flex items-center gap-2">
+                <LineReview item={item} reviewable={reviewable} />
+                <LineReorder item={item} index={index} />
+              </span>
             </div>
           </li>
         ))}

@@ -27,6 +27,7 @@ function product(id: number, name: string, sku: string, variantSku?: string): Pr
     attributes: {},
     salesAttributes: {},
     variants: [],
+    reviews: { average: null, count: 0 },
   };
 }
 

@@ -8,6 +8,7 @@ import { stockStatus } from '../../../core/stock';
 import { CheckCircleIcon, ErrorIcon, Icon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
+import { ReviewBadge } from '../reviews/review-badge';
 import { useInterfaceStore } from '../../stores/interface-store';
 import { formatNumber } from '../catalog/format-number';
 import { VatNote } from '../catalog/price-text';
@@ -160,6 +161,7 @@ function ProductOption({ product, viewer }: { product: SearchProduct; viewer: Pa
             </span>
           )}
           <PanelStock product={product} viewer={viewer} />
+          <ReviewBadge summary={product.reviews} className="text-xs" />
         </span>
       </span>
     </>

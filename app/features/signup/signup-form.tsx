@@ -4,7 +4,7 @@ import { vatIdExample } from '../../../core/vat-id';
 import { signupFields, signupLimits, type SignupField, type SignupValues } from '../../../core/signup-fields';
 import { useTranslation } from '../../lib/i18n';
 import type { FailureMessage } from '../account/account-fields';
-import { FieldError, fieldClass, FormProblems, TextField, SubmitButton } from '../account/form-controls';
+import { FieldError, fieldClass, FormProblems, TextAreaField, TextField, SubmitButton } from '../account/form-controls';
 import { PrivacyConsent } from './privacy-consent';
 
 // The form of /signup: the company, the contact person, a message and the consent to the privacy policy.
@@ -117,28 +117,25 @@ export function SignupForm({
             {field('email', t('signup.field.email'), 'email', { type: 'email', hint: t('signup.field.email.hint') })}
             {field('phone', t('signup.field.phone'), 'tel', { optional: true, type: 'tel' })}
             <div className="sm:col-span-2">
-              <label htmlFor="signup-message" className="mb-1 block text-sm font-medium text-zinc-800">
-                {t('signup.field.message')}
-                <span className="font-normal text-zinc-600"> {t('account.form.optional')}</span>
-              </label>
-              <textarea
+              <TextAreaField
                 id="signup-message"
                 name="message"
+                label={t('signup.field.message')}
+                optional
                 rows={4}
                 maxLength={signupLimits.message}
                 defaultValue={values?.message ?? ''}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={['signup-message-hint', errors.message ? 'signup-message-error' : ''].filter(Boolean).join(' ')}
-                className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-zinc-900 focus:border-brand focus:outline-2 focus:outline-brand ${errors.message ? 'border-danger' : 'border-zinc-300'}`}
-              />
-              <p id="signup-message-hint" className="mt-1 text-xs text-zinc-600">
-                {t('signup.field.message.hint')}
-              </p>
-              <FieldError id="signup-message" error={errors.message} />
+                error={errors.message}
+                hintId="signup-message-hint"
+              >
+                <p id="signup-message-hint" className="mt-1 text-xs text-zinc-600">
+                  {t('signup.field.message.hint')}
+                </p>
+              </TextAreaField>
             </div>
           </div>
         </fieldset>
-        <PrivacyConsent policyHtml={privacyPolicyHtml} checked={values ? values.privacyAccepted === 'on' : false} error={errors.privacyAccepted} />
+        <PrivacyConsent idPrefix="signup" policyHtml={privacyPolicyHtml} checked={values ? values.privacyAccepted === 'on' : false} error={errors.privacyAccepted} />
         <SubmitButton busy={sending} busyLabel={t('signup.sending')} label={t('signup.submit')} testId="signup-submit" className="w-full sm:w-auto" />
       </Form>
     </>

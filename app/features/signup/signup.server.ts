@@ -1,8 +1,9 @@
 import { isValidVatId, normaliseVatId } from '../../../core/vat-id';
-import { countryNameOf, fieldProblems, isCountryCode, sanitizeSettingsHtml, signupInputSchema } from '../../../server/page-surface.server';
+import { countryNameOf, fieldProblems, isCountryCode, signupInputSchema } from '../../../server/page-surface.server';
 import { signupFields, type SignupField, type SignupValues } from '../../../core/signup-fields';
 import type { AppLoadContext } from '../../app-context';
 import { formTexts, onlyFields, refusalOf, type FormRefusal } from '../../lib/form-values.server';
+import { privacyPolicyHtml } from './privacy-policy.server';
 
 // /signup (docs/product.md, Signup): what the page shows, and the form post that sends the request through the
 // same service, with the same validation, as POST /api/user/requestAccount. Every problem comes back as
@@ -27,13 +28,11 @@ export async function loadSignupPage(app: AppLoadContext): Promise<SignupPage> {
     .map((code) => ({ code, name: countryNameOf(code, ctx.locale) }))
     .sort((a, b) => a.name.localeCompare(b.name, ctx.locale));
   const sellerCountry = configuration.company.country.code;
-  // Each language its own text; the other one where a tenant wrote only one.
-  const policy = ctx.locale === 'de' ? configuration.privacyPolicyDE || configuration.privacyPolicy : configuration.privacyPolicy || configuration.privacyPolicyDE;
   return {
     accepting: configuration.acceptSignupRequests,
     countries,
     defaultCountry: countries.some((country) => country.code === sellerCountry) ? sellerCountry : (countries[0]?.code ?? ''),
-    privacyPolicyHtml: policy ? await sanitizeSettingsHtml(policy) : '',
+    privacyPolicyHtml: await privacyPolicyHtml(configuration, ctx.locale),
     contact: { phone: configuration.company.phone, email: configuration.company.email },
   };
 }

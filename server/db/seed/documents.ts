@@ -2,6 +2,8 @@ import type { DatabaseEngine } from '../../config.ts';
 import type { DatabaseTransaction } from '../database.ts';
 import type { NewRow } from '../schema.ts';
 import { adjustNotificationCount } from '../../modules/notifications/notification-counts.repository.ts';
+import { statsChangeOf } from '../../modules/reviews/review-stats.ts';
+import { moveReviewStats, takeFeedPosition } from '../../modules/reviews/review-writes.repository.ts';
 import { insertAll } from './batch.ts';
 import { seedOrderHistories } from './company-history.ts';
 import { demoHistorySpecs, demoNumbering } from './demo-history.ts';
@@ -86,7 +88,19 @@ async function seedCustomerExtras(ctx: DocumentsContext, candidates: readonly Hi
     [4, 'Gutes Preis-Leistungs-Verhältnis', 'Macht einen soliden Eindruck, die Verpackung könnte stabiler sein.'],
     [5, 'Bewährt auf der Baustelle', 'Nutzen wir seit Jahren im Team – zuverlässig.'],
   ] as const;
-  await insertAll(ctx.db, ctx.engine, 'reviews', bought.slice(0, 3).map((p, i) => ({ tenant_id, product_id: p.id, user_id, rating: texts[i]?.[0] ?? 5, title: texts[i]?.[1] ?? '', text: texts[i]?.[2] ?? '', name: 'Petra M.', created_at: `2026-10-0${i + 1}T12:00:00.000Z` })));
+  // Published reviews, with the kept summary and the feed position every writer of reviews keeps.
+  for (const [i, [rating, title, text]] of texts.entries()) {
+    const product = bought[i];
+    if (!product) break;
+    const review = await ctx.db
+      .insertInto('reviews')
+      .values({ ...owner, product_id: product.id, rating, title, text, name: 'Petra M.', show_company: i === 0 ? 1 : 0, language: 'de', created_at: `2026-10-0${i + 1}T12:00:00.000Z` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const change = statsChangeOf(null, { status: 'published', rating });
+    if (change) await moveReviewStats(ctx.db, tenant_id, product.id, change);
+    await takeFeedPosition(ctx.db, tenant_id, review.id);
+  }
 }
 
 export async function seedDocuments(ctx: DocumentsContext, productCount: number): Promise<void> {

@@ -21,8 +21,8 @@ function siteSettings(defaultShippingMethodId: number | null): SiteSettings {
       { id: 'banner-2', title: 'Neu im Sortiment: Akku-Werkzeuge 18 V', buttonText: 'Jetzt ansehen', link: '/', background: '#fff4e6', imageUrl: '/media/heroes/banner-2.svg', isActive: true },
       { id: 'banner-3', title: 'Gartensaison 2027 jetzt vorbestellen', buttonText: 'Mehr erfahren', link: '/', background: '#ebfbee', imageUrl: '/media/heroes/banner-3.svg', isActive: true },
     ],
-    contactUs:
-      '<p>Nordlicht Großhandel GmbH<br>Hafenstraße 12<br>20457 Hamburg</p><p>Telefon: +49 40 1234567-0<br>E-Mail: info@nordlicht-grosshandel.example</p><p>Montag bis Freitag, 7:00–17:00 Uhr</p>',
+    // The contact page shows the seller's address, phone and e-mail address itself: its text adds the rest.
+    contactUs: '<p><strong>Erreichbarkeit</strong><br>Montag bis Freitag, 7:00–17:00 Uhr</p><p>Außendienst-Hotline: +49 40 1234567-20</p>',
     privacyPolicy: '<h2>Privacy policy</h2><p>We process personal data only to run your customer account and your orders.</p>',
     privacyPolicyDE: '<h2>Datenschutzerklärung</h2><p>Wir verarbeiten personenbezogene Daten ausschließlich zur Führung Ihres Kundenkontos und zur Abwicklung Ihrer Bestellungen.</p>',
     returnPolicy: '<p>Originalverpackte Ware nehmen wir innerhalb von 14 Tagen nach Erhalt zurück. Sonderanfertigungen sind vom Umtausch ausgeschlossen.</p>',
@@ -31,7 +31,7 @@ function siteSettings(defaultShippingMethodId: number | null): SiteSettings {
     logo: '/media/logo.svg',
     footer: {
       columns: [
-        { title: 'Service', items: [link('Kontakt', '/content/kontakt'), link('Versand & Lieferung', '/content/versand'), link('Rückgabe', '/content/rueckgabe')] },
+        { title: 'Service', items: [link('Kontakt', '/static/contact-us'), link('Versand & Lieferung', '/content/versand'), link('Rückgabe', '/content/rueckgabe')] },
         { title: 'Unternehmen', items: [link('Über uns', '/content/ueber-uns'), link('Karriere', 'https://example.com/karriere'), link('Presse', 'https://example.com/presse')] },
         { title: 'Rechtliches', items: [link('Impressum', '/content/impressum'), link('Datenschutz', '/content/datenschutz'), link('AGB', '/content/agb'), link('Streitschlichtung', 'https://ec.europa.eu/consumers/odr')] },
       ],
@@ -56,6 +56,7 @@ function siteSettings(defaultShippingMethodId: number | null): SiteSettings {
     showGrossPrice: false,
     hidePricesForGuests: true,
     acceptSignupRequests: true,
+    reviewsNeedApproval: false,
     defaultCurrency: 'EUR',
     defaultCategoryView: 'list',
     customCheckoutTermsAndConditionsUrl: null,

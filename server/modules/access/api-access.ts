@@ -18,6 +18,7 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   'GET /api/configuration': 'public',
   'POST /api/statistics/event': 'public',
   'POST /api/user/requestAccount': 'public',
+  'POST /api/contact': 'public',
   'POST /api/user/sendResetPasswordEmail': 'public',
   'POST /api/user/resetPassword': 'public',
   // The provider's webhook: its signature is the proof, not a session.
@@ -66,6 +67,11 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   'GET /api/notification/count': 'notificationUser',
   'POST /api/notification/setViewed': 'notificationUser',
   'DELETE /api/notification': 'notificationUser',
+  // Product reviews: everyone signed in reads them; writing is for the buyers of a company (reviewers.ts
+  // refuses sales persons and admins in the reviews' own words).
+  'GET /api/material/:id/reviews': 'signedIn',
+  'POST /api/review': 'buyer',
+  'PUT /api/review/:id': 'buyer',
   'GET /api/address': 'buyer',
   'POST /api/address': 'buyer',
   'PUT /api/address/:id': 'buyer',

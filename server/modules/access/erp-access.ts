@@ -14,6 +14,8 @@ export const erpScopes = [
   'orders:write',
   'documents:write',
   'webhooks:manage',
+  'reviews:read',
+  'reviews:write',
 ] as const;
 
 export type ErpScope = (typeof erpScopes)[number];

@@ -2,10 +2,11 @@ import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LoginThrottleRepository } from './login-throttle.repository.ts';
 
-// The one throttle for what could be used to guess passwords or scan for known addresses: sign-in and
-// password change (auth.service.ts), the password reset (password-reset.service.ts) and signup requests
-// (signup.service.ts). Each counts under its own subjects ('user:…', 'reset-mail:…', 'signup-ip:…') in the
-// login_throttle table and its one window (LOGIN_WINDOW_MINUTES), purged by the same housekeeping.
+// The one throttle for what could be used to guess passwords, scan for known addresses or send mail to any
+// address: sign-in and password change (auth.service.ts), the password reset (password-reset.service.ts),
+// signup requests (signup.service.ts) and contact messages (contact.service.ts). Each counts under its own
+// subjects ('user:…', 'reset-mail:…', 'signup-ip:…', 'contact-ip:…') in the login_throttle table and its one
+// window (LOGIN_WINDOW_MINUTES), purged by the same housekeeping.
 
 /** A subject to count against and the most requests it may make in one window. */
 export type ThrottleLimit = readonly [subject: string, limit: number];

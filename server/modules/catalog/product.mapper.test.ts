@@ -41,6 +41,7 @@ const children: ProductChildren = {
   preStocks: [{ product_id: 7, season_id: 4, quantity: 30 }],
   customerPrice: null,
   tiers: [],
+  reviews: { average: 4.3, count: 3 },
 };
 const vatTable = [
   { countryCode: 'DE', taxCategory: 'standard', rateBp: 1900 },
@@ -122,6 +123,7 @@ describe('toProduct', () => {
         { _id: 1, variantSku: 'Rot', name: 'Hammer Rot', attributes: { Farbe: 'Rot' }, price: { value: 19.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, tierPrices: [], stock: { value: 1 } },
         { _id: 2, variantSku: 'Blau', name: 'Hammer Blau', attributes: { Farbe: 'Blau' }, price: { value: 24.99, currency: 'EUR', rrp: 29.99, preOrderPrice: 18.5 }, tierPrices: [], stock: { value: 2 } },
       ],
+      reviews: { average: 4.3, count: 3 },
     });
   });
 

@@ -3,6 +3,7 @@ import { buyerUnitCents, tierSteps, type BuyerPriceInput, type PriceValidity, ty
 import type { MaterialUnit, Price, Product, ProductVariant, TierPriceStep } from '../../../core/catalog-types.ts';
 import { localizedName, type Locale } from '../../../core/locale.ts';
 import { productForVariant } from '../../../core/product-variant.ts';
+import type { ReviewSummary } from '../../../core/reviews.ts';
 import { apiVatRate, buyerVatRateBp, type BuyerVat } from '../../../core/tax-conversion.ts';
 import type { ImageRow, MaterialUnitRow, PreStockRow, ProductRow, VariantRow } from './product.repository.ts';
 
@@ -31,6 +32,8 @@ export interface ProductChildren {
   customerPrice: ({ cents: number } & PriceValidity) | null;
   /** The product's tier prices for this buyer: everyone's and the company's, of any days. */
   tiers: readonly TierPrice[];
+  /** The kept summary of the product's published reviews. */
+  reviews: ReviewSummary;
 }
 
 /** An attribute document as display name → value; anything that is not a string value is left out. */
@@ -116,6 +119,7 @@ export function toProduct(row: ProductRow, children: ProductChildren, viewer: Pr
     attributes: parseAttributes(row.attributes),
     salesAttributes: parseAttributes(row.sales_attributes),
     variants: children.variants.map((variant) => toVariant(row, variant, children, viewer)),
+    reviews: children.reviews,
   };
 }
 

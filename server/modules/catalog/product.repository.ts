@@ -147,6 +147,17 @@ export function createProductRepository(db: Database) {
         .execute();
     },
 
+    /** The kept summaries of the products' published reviews (product_review_stats); none for a product without any. */
+    findReviewSummaries(tenantId: number, productIds: readonly number[]) {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('product_review_stats')
+        .select(['product_id', 'published_count', 'rating_sum'])
+        .where('product_id', 'in', productIds)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    },
+
     findDownloads(tenantId: number, productId: number) {
       return db
         .selectFrom('downloads')

@@ -9,7 +9,7 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-  /** Where a reply goes, when not to the shop (the seller's notice of a signup request: to the requester). */
+  /** Where a reply goes, when not to the shop (the seller's notice of a signup request or a contact message: to its sender). */
   replyTo?: string;
 }
 
@@ -35,6 +35,24 @@ export const shopContactLine = (shop: ShopIdentity): string => [shop.phone, shop
 
 /** A part of a mail's content: a paragraph of text, or a piece with HTML of its own and its plain text. */
 export type MailBlock = string | { html: string; text: string };
+
+/**
+ * Labelled values as a block: a table in HTML, "label: value" lines in text, where a value of several
+ * lines is indented under its label.
+ */
+export function detailsBlock(rows: readonly (readonly [label: string, value: string])[]): MailBlock {
+  return {
+    html: [
+      '<table style="border-collapse:collapse;margin:8px 0 16px">',
+      ...rows.map(
+        ([label, value]) =>
+          `<tr><th style="text-align:left;vertical-align:top;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${multilineHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+    ].join('\n'),
+    text: rows.map(([label, value]) => `${label}: ${value.replace(/\n/g, '\n  ')}`).join('\n'),
+  };
+}
 
 /** A mail in the shop's frame made of blocks: paragraphs in HTML, blank lines between them in text. */
 export function framedBlocks(subject: string, blocks: readonly MailBlock[], shop: ShopIdentity, locale: Locale): RenderedMail {

@@ -1,5 +1,6 @@
 import type { Database, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
+import type { ContactMessagePayload } from './contact-mails.ts';
 import type { SignupRequestPayload } from './signup-mails.ts';
 import type { StockAlarmMailPayload } from './stock-alarm-mails.ts';
 
@@ -45,6 +46,8 @@ export type OutboxMail =
   | { kind: 'user_invitation'; payload: UserInvitationPayload }
   | { kind: 'signup_confirmation'; payload: SignupRequestPayload }
   | { kind: 'signup_notification'; payload: SignupRequestPayload }
+  | { kind: 'contact_message'; payload: ContactMessagePayload }
+  | { kind: 'contact_copy'; payload: ContactMessagePayload }
   | { kind: 'stock_alarm'; payload: StockAlarmMailPayload }
   | { kind: 'stock_alarm_digest'; payload: StockAlarmMailPayload };
 export type MailKind = OutboxMail['kind'];

@@ -3,6 +3,7 @@ import { isLocale, defaultLocale, type Locale } from '../../../core/locale.ts';
 import type { Database } from '../../db/database.ts';
 import { createOrderRepository } from '../orders/order.repository.ts';
 import { toOrderView } from '../orders/order-view.ts';
+import { renderContactCopy, renderContactMessage, type ContactMessagePayload } from './contact-mails.ts';
 import { renderEmailChanged } from './email-changed-mail.ts';
 import { absoluteLogoUrl, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 import type { ClaimedMail, EmailChangedPayload, MailKind, MailOutboxRepository, PasswordResetPayload, UserInvitationPayload } from './mail-outbox.repository.ts';
@@ -80,6 +81,8 @@ export function createMailWorker(options: MailWorkerOptions) {
     else if (kind === 'user_invitation') content = renderUserInvitation(JSON.parse(mail.payload ?? 'null') as UserInvitationPayload, { locale, shop, publicUrl: options.publicUrl });
     else if (kind === 'signup_confirmation') content = renderSignupConfirmation(JSON.parse(mail.payload ?? 'null') as SignupRequestPayload, { locale, shop });
     else if (kind === 'signup_notification') content = renderSignupNotification(JSON.parse(mail.payload ?? 'null') as SignupRequestPayload, { locale, shop });
+    else if (kind === 'contact_message') content = renderContactMessage(JSON.parse(mail.payload ?? 'null') as ContactMessagePayload, { locale, shop });
+    else if (kind === 'contact_copy') content = renderContactCopy(JSON.parse(mail.payload ?? 'null') as ContactMessagePayload, { locale, shop });
     else if (kind === 'stock_alarm') content = renderStockAlarm(JSON.parse(mail.payload ?? 'null') as StockAlarmMailPayload, { locale, shop, publicUrl: options.publicUrl });
     else if (kind === 'stock_alarm_digest') content = renderStockAlarmDigest(JSON.parse(mail.payload ?? 'null') as StockAlarmMailPayload, { locale, shop, publicUrl: options.publicUrl });
     else throw new Error(`mail kind ${mail.kind} cannot be rendered`);

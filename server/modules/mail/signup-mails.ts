@@ -2,7 +2,7 @@ import { isLocale, type Locale } from '../../../core/locale.ts';
 import { formatShopDate } from '../../../core/shop-date-format.ts';
 import { translatorFor } from '../../i18n.ts';
 import { countryNameOf } from '../addresses/countries.ts';
-import { escapeHtml, framedBlocks, multilineHtml, shopContactLine, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
+import { detailsBlock, framedBlocks, shopContactLine, type RenderedMail, type ShopIdentity } from './mail-layout.ts';
 
 // The two mails of a signup request, both written with the request in its transaction:
 //  - 'signup_confirmation' to the requester, in the language of the page they wrote it on: what was
@@ -51,19 +51,7 @@ function detailRows(request: SignupRequestPayload, locale: Locale): [string, str
 
 /** The paragraphs before, the request's fields as a table, the paragraphs after. */
 function render(parts: { subject: string; before: string[]; details: [string, string][]; after: string[] }, options: Options): RenderedMail {
-  const table = {
-    html: [
-      '<table style="border-collapse:collapse;margin:8px 0 16px">',
-      ...parts.details.map(
-        ([label, value]) =>
-          `<tr><th style="text-align:left;vertical-align:top;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${multilineHtml(value)}</td></tr>`,
-      ),
-      '</table>',
-    ].join('\n'),
-    // In text, a value of several lines is indented under its label.
-    text: parts.details.map(([label, value]) => `${label}: ${value.replace(/\n/g, '\n  ')}`).join('\n'),
-  };
-  return framedBlocks(parts.subject, [...parts.before, table, ...parts.after], options.shop, options.locale);
+  return framedBlocks(parts.subject, [...parts.before, detailsBlock(parts.details), ...parts.after], options.shop, options.locale);
 }
 
 export function renderSignupConfirmation(request: SignupRequestPayload, options: Options): RenderedMail {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { signupLimits } from '../../../core/signup-fields.ts';
 import { isValidVatId, normaliseVatId } from '../../../core/vat-id.ts';
-import { countryCode, emailAddress, optionalLine, phoneNumber, requiredLine, zipCode } from '../../http/field-schemas.ts';
+import { countryCode, emailAddress, optionalLine, optionalText, phoneNumber, requiredLine, zipCode } from '../../http/field-schemas.ts';
 
 // What a signup request carries (POST /api/user/requestAccount and the form of /signup).
 // Every problem is a message key naming its field:
@@ -32,13 +32,7 @@ export const signupInputSchema = z
     lastName: requiredLine(signupLimits.lastName),
     email: emailAddress(signupLimits.email),
     phone: phoneNumber(signupLimits.phone, 'user.phone.invalid').default(null),
-    message: z
-      .string({ error: 'validation.invalid' })
-      .trim()
-      .refine((value) => value.isWellFormed(), 'validation.invalid')
-      .max(signupLimits.message, 'validation.too_long')
-      .nullish()
-      .transform((value) => (value ? value : null)),
+    message: optionalText(signupLimits.message),
     privacyAccepted: z.literal(true, { error: 'signup.privacy.required' }),
   })
   // The VAT id's format depends on the country: checked once both are known, and kept normalised.

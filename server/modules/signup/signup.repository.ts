@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { emailKeyOf } from '../../http/field-schemas.ts';
 import { queueMail } from '../mail/mail-outbox.repository.ts';
+import { findSellerEmail } from '../mail/seller-email.repository.ts';
 import type { SignupRequestPayload } from '../mail/signup-mails.ts';
 import { recordErpEvent } from '../erp-events/erp-event.repository.ts';
 
@@ -13,9 +15,6 @@ export interface NewSignupRequest extends Omit<SignupRequestPayload, 'requestId'
 }
 
 export type SignupOutcome = { outcome: 'created'; id: number } | { outcome: 'account_exists' } | { outcome: 'duplicate' };
-
-/** How addresses are compared: without regard to case (as the users' e-mail addresses are). */
-export const emailKeyOf = (email: string): string => email.trim().toLowerCase();
 
 export function createSignupRepository(db: Database) {
   return {
@@ -71,10 +70,7 @@ export function createSignupRepository(db: Database) {
     },
 
     /** The seller's contact address, where the notification goes. */
-    async findSellerEmail(tenantId: number): Promise<string | null> {
-      const row = await db.selectFrom('seller_companies').select('email').where('tenant_id', '=', tenantId).executeTakeFirst();
-      return row?.email.trim() ? row.email.trim() : null;
-    },
+    findSellerEmail: (tenantId: number): Promise<string | null> => findSellerEmail(db, tenantId),
   };
 }
 

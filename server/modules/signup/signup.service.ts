@@ -1,10 +1,11 @@
 import { defaultLocale } from '../../../core/locale.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { emailKeyOf } from '../../http/field-schemas.ts';
 import type { RequestThrottle } from '../auth/request-throttle.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SignupInput } from './signup-input.ts';
-import { emailKeyOf, type SignupRepository } from './signup.repository.ts';
+import type { SignupRepository } from './signup.repository.ts';
 
 // A request for a customer account (POST /api/user/requestAccount and /signup; docs/product.md, Signup), from
 // someone who has no account yet, so no session is needed. In this order:
