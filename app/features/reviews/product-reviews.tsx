@@ -75,7 +75,8 @@ export function ProductReviews({ list, sellerName, form }: { list: ReviewList; s
       <h2 id="reviews-title" className="text-lg font-semibold text-zinc-900">
         {t('reviews.title', { count: total })}
       </h2>
-      <div className="grid gap-6 md:grid-cols-[18rem_minmax(0,1fr)]">
+      {/* Summary, list, form in this order on phones; from 768 px the form stands under the summary. */}
+      <div className="grid gap-6 md:grid-cols-[18rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">
         <div className="space-y-4">
           {average !== null ? (
             <p className="flex items-center gap-3" data-testid="review-average">
@@ -94,9 +95,8 @@ export function ProductReviews({ list, sellerName, form }: { list: ReviewList; s
           <p className="text-xs leading-5 text-zinc-600" data-testid="review-disclosure">
             {t('reviews.disclosure')}
           </p>
-          {form}
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0 md:col-start-2 md:row-span-2 md:row-start-1">
           {total > 1 ? (
             <nav aria-label={t('reviews.sort.label')} className="flex flex-wrap items-center gap-2">
               <span className="text-sm text-zinc-700">{t('reviews.sort.label')}</span>
@@ -125,6 +125,7 @@ export function ProductReviews({ list, sellerName, form }: { list: ReviewList; s
             </nav>
           ) : null}
         </div>
+        {form ? <div className="md:col-start-1 md:row-start-2">{form}</div> : null}
       </div>
     </section>
   );
