@@ -28,10 +28,17 @@ function Star({ fill }: { fill: number }) {
   );
 }
 
+// One formatter per language: a list renders the stars of every product on it.
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** A rating with one decimal in the reader's language: 4,5 / 4.5. */
 export function useRatingText() {
   const { locale } = useRootData();
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    formats.set(locale, format);
+  }
   return (rating: number) => format.format(rating);
 }
 
