@@ -49,6 +49,7 @@ function servers(shop: Shop): WebServer[] {
         HOST: '127.0.0.1',
         DATABASE_URL: `${shop.dataDir}/shop.sqlite`,
         MEDIA_DIR: `${shop.dataDir}/media`,
+        FILES_DIR: `${shop.dataDir}/files`,
         MAIL_OUTBOX_DIR: `${shop.dataDir}/outbox`,
         // The mail worker looks for new mails ten times a second: the tests wait for the mails they read.
         MAIL_POLL_MS: '100',

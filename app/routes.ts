@@ -19,6 +19,8 @@ export default [
     route('static', 'routes/static.tsx', [index('routes/static.index.tsx'), route('contact-us', 'routes/static.contact-us.tsx')]),
     route('category/:verboseCategory?', 'routes/category.tsx'),
     route('product/:verboseProduct?', 'routes/product.tsx'),
+    // Download: a product document's file for the page's session, the file GET /api/product-document/{id} gives.
+    route('product-document/:id', 'routes/product-document.ts'),
     route('detailed-cart', 'routes/detailed-cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('thank-you', 'routes/thank-you.tsx'),
@@ -52,6 +54,9 @@ export default [
       route('invoices/:id/document', 'routes/my-account.invoices.document.ts'),
       // The customer admin's users of the company.
       route('users', 'routes/my-account.users.tsx'),
+      // The files of the downloadable products the company bought, and one of them behind a signed link (resource route).
+      route('downloads', 'routes/my-account.downloads.tsx'),
+      route('downloads/:token', 'routes/my-account.downloads.file.ts'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

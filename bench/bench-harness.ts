@@ -88,6 +88,7 @@ export async function startServers(options: { engine: DatabaseEngine; products: 
     HOST: '127.0.0.1',
     DATABASE_URL: await databaseUrl(options.engine, options.products),
     MEDIA_DIR: path.join(benchDataDir, 'media'),
+    FILES_DIR: path.join(benchDataDir, 'files'),
     MAIL_WORKER: 'off',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',

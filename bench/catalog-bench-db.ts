@@ -56,9 +56,9 @@ export async function openBenchDatabase(engine: DatabaseEngine, products: number
   const migrationSeconds = seconds(started);
 
   started = performance.now();
-  const mediaDir = path.join(benchDataDir, 'media');
-  let { seeded } = await seedDemo(handle.db, { products, mediaDir });
-  if (!seeded && (await countDemoProducts(handle.db)) < products) seeded = (await addDemoProducts(handle.db, { products, mediaDir })).added > 0;
+  const dirs = { mediaDir: path.join(benchDataDir, 'media'), filesDir: path.join(benchDataDir, 'files') };
+  let { seeded } = await seedDemo(handle.db, { products, ...dirs });
+  if (!seeded && (await countDemoProducts(handle.db)) < products) seeded = (await addDemoProducts(handle.db, { products, ...dirs })).added > 0;
   const seedSeconds = seeded ? seconds(started) : 0;
   if (seeded || applied.length > 0) await settle(handle.db, engine);
   return { handle, seedSeconds, migrationSeconds };

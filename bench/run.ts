@@ -24,7 +24,7 @@ const helloPort = 3301;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const dataDir = path.join(root, `data/bench-${products}`);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? path.join(dataDir, 'shop.sqlite');
-const env = { ...process.env, PORT: String(shopPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dataDir, 'media'), LOG_LEVEL: 'warn' };
+const env = { ...process.env, PORT: String(shopPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, MEDIA_DIR: path.join(dataDir, 'media'), FILES_DIR: path.join(dataDir, 'files'), LOG_LEVEL: 'warn' };
 const base = `http://127.0.0.1:${shopPort}`;
 
 function startServer(script: string, extraEnv: Record<string, string> = {}): ChildProcess {

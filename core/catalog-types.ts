@@ -86,6 +86,9 @@ export interface Product {
 
 export interface ProductDetail extends Product {
   description: string | null;
+  /** A downloadable product: its buyers' company downloads its files once the order is placed (GET /api/account/downloads). */
+  downloadable: boolean;
+  /** The product's documents for everyone (its other documents: GET /api/material/{id}/documents). */
   downloads: { title: string; url: string }[];
 }
 

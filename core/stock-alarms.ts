@@ -23,7 +23,8 @@ export interface StockAlarm {
   stock: WishStock;
 }
 
-export const notificationTypes = ['backInStock', 'lowStock'] as const;
+/** 'safetyDataSheet': a new version of the safety data sheet of a product the company bought (docs/product.md, Product documents and downloads). */
+export const notificationTypes = ['backInStock', 'lowStock', 'safetyDataSheet'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 export interface StockNotification {
@@ -36,6 +37,8 @@ export interface StockNotification {
   createdAt: string;
   viewed: boolean;
   stock: WishStock;
+  /** The safety data sheet's new version ('safetyDataSheet'); null for the stock notifications. */
+  version?: string | null;
 }
 
 /** The most one alarm may wish for (POST /api/alarm refuses more with 'validation.too_large'; the pages' fields stop there). */

@@ -5,11 +5,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import accountRoutes from './api/account/account.routes.ts';
+import safetySheetRoutes from './api/account/safety-sheets.routes.ts';
 import addressRoutes from './api/address/address.routes.ts';
 import basketRoutes from './api/basket/basket.routes.ts';
 import configurationRoutes from './api/configuration/configuration.routes.ts';
 import contactRoutes from './api/contact/contact.routes.ts';
 import documentRoutes from './api/documents/document.routes.ts';
+import downloadRoutes from './api/download/download.routes.ts';
 import healthRoutes from './api/health/health.routes.ts';
 import loginRoutes from './api/login/login.routes.ts';
 import materialCategoryRoutes from './api/material/material-category.routes.ts';
@@ -31,6 +33,7 @@ import passwordResetRoutes from './api/user/password-reset.routes.ts';
 import wishlistRoutes from './api/wishlist/wishlist.routes.ts';
 import alarmRoutes from './api/alarm/alarm.routes.ts';
 import reviewRoutes from './api/review/review.routes.ts';
+import productDocumentRoutes from './api/product-document/product-document.routes.ts';
 import notificationRoutes from './api/notification/notification.routes.ts';
 import erpCatalogRoutes from './erp/catalog/catalog.routes.ts';
 import erpClientRoutes from './erp/client/client.routes.ts';
@@ -45,6 +48,7 @@ import erpStockRoutes from './erp/stock/stock.routes.ts';
 import erpJobRoutes from './erp/jobs/jobs.routes.ts';
 import erpAlarmRoutes from './erp/alarms/alarms.routes.ts';
 import erpReviewRoutes from './erp/reviews/reviews.routes.ts';
+import erpProductFileRoutes from './erp/product-files/product-files.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
@@ -208,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(wishlistRoutes, { services });
       await scope.register(alarmRoutes, { services });
       await scope.register(reviewRoutes, { services });
+      await scope.register(productDocumentRoutes, { services });
       await scope.register(notificationRoutes, { services });
       await scope.register(addressRoutes, { services });
       await scope.register(orderRoutes, { services });
@@ -215,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       await scope.register(orderSheetUploadRoutes, { services });
       await scope.register(documentRoutes, { services });
       await scope.register(accountRoutes, { services });
+      await scope.register(safetySheetRoutes, { services });
+      await scope.register(downloadRoutes, { services });
       await scope.register(paymentRoutes, { services });
       await scope.register(signupRoutes, { services });
       await scope.register(contactRoutes, { services });
@@ -222,15 +229,18 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
       for (const routes of [materialCategoryRoutes, materialRoutes, searchTokenRoutes, seasonRoutes, shippingTypeRoutes]) {
         await scope.register(routes, { services });
       }
-      scope.all('/*', async () => {
-        throw new AppError('not_found', 'error.route_not_found');
-      });
+      // Every other path under /api, /api itself included, is the API's 404, never a page.
+      for (const rest of ['/', '/*']) {
+        scope.all(rest, async () => {
+          throw new AppError('not_found', 'error.route_not_found');
+        });
+      }
     },
     { prefix: '/api' },
   );
 
   // The ERP integration API: API clients with scopes, never a storefront session.
-  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpJobRoutes, erpWebhookRoutes, erpAlarmRoutes, erpReviewRoutes]), { prefix: erpApiPrefix, services });
+  await app.register(erpApi([erpClientRoutes, erpCatalogRoutes, erpDocumentRoutes, erpEventRoutes, erpOrderRoutes, erpCustomerRoutes, erpPriceRoutes, erpStockRoutes, erpSeasonRoutes, erpJobRoutes, erpWebhookRoutes, erpAlarmRoutes, erpReviewRoutes, erpProductFileRoutes]), { prefix: erpApiPrefix, services });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -18,6 +18,7 @@ const envSchema = z.object({
   ALARM_WORKER: z.enum(['on', 'off']).optional(),
   ALARM_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   MEDIA_DIR: z.string().default('./data/media'),
+  FILES_DIR: z.string().default('./data/files'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -72,6 +73,8 @@ export interface Config {
   /** The stock alarms' worker of this process (ADR 0027; on by default; off by default under NODE_ENV=test, where tests drive it). */
   alarmWorker: { enabled: boolean; pollMs: number };
   mediaDir: string;
+  /** The file store of product documents and downloads (ADR 0030): shared by every instance of the shop. */
+  filesDir: string;
   /** Seed the demo data when the database has no tenant yet (first start). */
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailWorker: { enabled: e.MAIL_WORKER ? e.MAIL_WORKER === 'on' : e.NODE_ENV !== 'test', pollMs: e.MAIL_POLL_MS },
     alarmWorker: { enabled: e.ALARM_WORKER ? e.ALARM_WORKER === 'on' : e.NODE_ENV !== 'test', pollMs: e.ALARM_POLL_MS },
     mediaDir: path.resolve(e.MEDIA_DIR),
+    filesDir: path.resolve(e.FILES_DIR),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,

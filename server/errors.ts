@@ -10,6 +10,7 @@ const statusByCode = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  range_not_satisfiable: 416,
   unsupported_media_type: 415,
   unprocessable: 422,
   too_many_requests: 429,

@@ -15,7 +15,7 @@ await migrateToLatest(database.db);
 const hasTenant = await createTenantRepository(database.db).hasAny();
 if (config.seedDemo && !hasTenant) {
   const { seedDemo } = await import('./db/seed/index.ts');
-  await seedDemo(database.db, { products: 2000, mediaDir: config.mediaDir });
+  await seedDemo(database.db, { products: 2000, mediaDir: config.mediaDir, filesDir: config.filesDir });
   console.log('Seeded the demo data (tenant "demo").');
 }
 

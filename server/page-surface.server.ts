@@ -43,6 +43,7 @@ export { sanitizeSettingsHtml } from './modules/settings/sanitize-html.ts';
 // Downloads: PDFs and exports answered by resource routes.
 export { openExport, type ExportRequest } from './lib/export/stream-export.ts';
 export { pdfHeaders } from './modules/documents/pdf-headers.ts';
+export { storedFileResponse } from './modules/product-files/stored-file-response.ts';
 export type { RenderedDocument } from './modules/documents/documents.service.ts';
 
 // What the services answer, as the pages render it.

@@ -106,6 +106,15 @@ import { createErpOrderRepository } from './modules/erp-orders/erp-order.reposit
 import { createErpOrders } from './modules/erp-orders/erp-orders.service.ts';
 import { createErpShipmentRepository } from './modules/erp-orders/erp-shipment.repository.ts';
 import { createErpShipments } from './modules/erp-orders/erp-shipments.service.ts';
+import { createErpProductFilesRepository } from './modules/erp-product-files/erp-product-files.repository.ts';
+import { createErpProductFiles } from './modules/erp-product-files/erp-product-files.service.ts';
+import { createSafetySheetDeliveryRepository } from './modules/product-files/safety-sheet-delivery.repository.ts';
+import { createSafetySheets } from './modules/product-files/safety-sheet-delivery.ts';
+import { createDownloadsRepository } from './modules/product-files/downloads.repository.ts';
+import { createDownloadsService } from './modules/product-files/downloads.service.ts';
+import { createFileStore } from './modules/product-files/file-store.ts';
+import { createProductDocumentRepository } from './modules/product-files/product-documents.repository.ts';
+import { createProductDocumentService } from './modules/product-files/product-documents.service.ts';
 
 // The composition root: every service, wired once per process. API routes and route loaders
 // both reach the business rules through this object.
@@ -179,6 +188,9 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
   const orderStatusNames = createOrderStatusNames(settings, caches);
   // Whose orders a user sees, for the history, the documents and the finance view alike.
   const orderScopes = createOrderScopes(createOrderHistoryRepository(db), caches);
+  // Product documents and downloads share one file store (ADR 0030).
+  const fileStore = createFileStore(config.filesDir);
+  const productDocuments = createProductDocumentService({ documents: createProductDocumentRepository(db), catalog, files: fileStore });
   const orders = createOrderService({
     orders: createOrderRepository(db),
     history: createOrderHistoryRepository(db),
@@ -265,6 +277,11 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     erpCatalog: { categories: erpRowLoads.categories, products: erpRowLoads.products },
     // Invoices and credit notes from the ERP (PUT /erp/v1/documents) and its PDFs of them.
     erpDocuments: createErpDocumentsService({ documents: createErpDocumentsRepository(db) }),
+    // Product documents and downloadable products' files from the ERP (PUT /erp/v1/products/{sku}/documents and
+    // …/downloads): a safety data sheet's new version reaches its buyers, is_downloadable follows the downloads.
+    erpProductFiles: createErpProductFiles({ files: createErpProductFilesRepository(db), store: fileStore, clock, catalogChanged: forgetCatalogChanges }),
+    // The safety data sheets' versions a company received (GET /api/account/safety-sheets).
+    safetySheets: createSafetySheets({ deliveries: createSafetySheetDeliveryRepository(db), documents: productDocuments }),
     // The ERP's customer data (server/erp/customers): companies, users, addresses, sales persons' customers.
     // A change is seen at once: what this process keeps of companies and sessions is forgotten after each.
     erpCompanies: erpRowLoads.companies,
@@ -316,9 +333,14 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     // Product reviews by the buyers of a company (docs/product.md, Reviews), and the seller's moderation of them through the ERP.
     reviews: createReviewService({ reviews: createReviewRepository(db), catalog, settings, clock }),
     reviewModeration: createReviewModeration({ moderation: createReviewModerationRepository(db), clock }),
+    // Product documents for buyers (docs/product.md, Product documents and downloads): a product's, and a document's file.
+    productDocuments,
     addresses: createAddressService({ addresses: createAddressRepository(db), users, erpEvents: erpEventSequencer }),
     orders,
     orderPlacement,
+    // Downloadable products' files for the companies that bought them (docs/product.md, Product documents and downloads):
+    // the account's list, the order detail's links, and the file behind a link signed for the session.
+    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), scopes: orderScopes, fileStore, clock }),
     // The PDFs of orders, invoices, credits and the statement; orders under the history's rule of whose
     // orders a user sees (with its own few-seconds cache of the company's setting).
     documents: createDocumentsService({

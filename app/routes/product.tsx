@@ -8,9 +8,11 @@ import { TierPrices } from '../features/catalog/tier-prices';
 import { AlarmBell } from '../features/alarms/alarm-bell';
 import { ProductBuyBox } from '../features/catalog/product-buy-box';
 import { ProductCard } from '../features/catalog/product-card';
+import { DigitalProductNote } from '../features/downloads/digital-product-note';
 import { parentTitle } from '../features/catalog/parent-title';
 import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductListTable } from '../features/catalog/product-list-table';
+import { ProductDocuments } from '../features/product-documents/product-documents';
 import { loadProductPage } from '../features/catalog/product-page.server';
 import { variantAsProduct } from '../features/catalog/product-rows';
 import { shownCents } from '../../core/vat';
@@ -47,7 +49,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const viewer = useCatalogViewer();
   const { session, configuration } = useRootData();
-  const { product, trail, similar, preOrder, reviews, ownReview } = loaderData;
+  const { product, trail, similar, preOrder, reviews, ownReview, documents } = loaderData;
   const reviewSummary = { average: reviews.meta.average, count: reviews.meta.total };
   const mayWriteReview = reviews.meta.viewer.canReview || ownReview !== null;
   const orderType = preOrder ? 'preOrder' : 'order';
@@ -96,6 +98,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             ) : null}
             {viewer.canBuy && !variantTable ? <ProductBuyBox key={`${item.variantSku || item.sku}-${orderType}`} item={item} orderType={orderType} viewer={viewer} /> : null}
             {product.description ? <p className="max-w-prose text-sm leading-6 text-zinc-800">{product.description}</p> : null}
+            {product.downloadable ? <DigitalProductNote /> : null}
           </div>
         </div>
       </div>
@@ -111,6 +114,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <AttributeList title={t('product.attributes')} attributes={item.attributes} testId="product-attributes" />
         <AttributeList title={t('product.sales.attributes')} attributes={product.salesAttributes} testId="product-sales-attributes" />
       </div>
+      <ProductDocuments documents={documents} />
       <ProductReviews
         list={reviews}
         sellerName={configuration.company.name}
@@ -120,22 +124,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           ) : null
         }
       />
-      {product.downloads.length > 0 ? (
-        <section aria-labelledby="downloads-title">
-          <h2 id="downloads-title" className="mb-2 text-base font-semibold text-zinc-900">
-            {t('product.downloads')}
-          </h2>
-          <ul className="list-inside list-disc text-sm">
-            {product.downloads.map((download) => (
-              <li key={download.url}>
-                <a href={download.url} className="text-brand-text hover:underline" download>
-                  {download.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
       {similar.length > 0 ? (
         <section aria-labelledby="similar-title" data-testid="similar-products">
           <h2 id="similar-title" className="mb-3 text-lg font-semibold text-zinc-900">

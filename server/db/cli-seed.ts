@@ -25,9 +25,10 @@ interface SeedOptions {
   /** The benchmark company's number of orders; undefined: leave it as it is. */
   orders: number | undefined;
   mediaDir: string;
+  filesDir: string;
 }
 
-function parseOptions(defaultMediaDir: string): SeedOptions {
+function parseOptions(defaultMediaDir: string, filesDir: string): SeedOptions {
   const { values } = parseArgs({
     options: {
       products: { type: 'string', default: '2000' },
@@ -49,7 +50,7 @@ function parseOptions(defaultMediaDir: string): SeedOptions {
   if (orders !== undefined && (!Number.isInteger(orders) || orders < 1 || orders > maxBenchmarkOrders)) {
     throw new Error(`--orders must be an integer from 1 to ${maxBenchmarkOrders} (got "${values.orders}").\n${usage}`);
   }
-  return { products, orders, mediaDir: path.resolve(values['media-dir']) };
+  return { products, orders, mediaDir: path.resolve(values['media-dir']), filesDir };
 }
 
 function seconds(since: number): string {
@@ -58,7 +59,7 @@ function seconds(since: number): string {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const options = parseOptions(config.mediaDir);
+  const options = parseOptions(config.mediaDir, config.filesDir);
   const where = config.database.engine === 'sqlite' ? config.database.url : 'PostgreSQL (DATABASE_URL)';
   const handle = openDatabase(config.database.url, { poolSize: 2 });
   try {

@@ -81,11 +81,12 @@ const expectedTables = [
   'sessions', 'login_attempts', 'order_sheet_imports', 'statistics_events', 'password_tokens', 'signup_requests', 'api_clients', 'erp_events', 'webhook_endpoints', 'webhook_attempts', 'addresses',
   'vat_rates', 'seasons', 'shipping_methods', 'shipping_method_countries', 'payment_methods', 'order_statuses',
   'sales_head_statuses', 'content_pages', 'categories', 'sales_units', 'products', 'product_variants', 'product_images',
-  'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'tier_prices', 'downloads', 'reviews', 'product_review_stats', 'review_feed_positions', 'baskets', 'basket_lines',
+  'material_units', 'product_pre_stocks', 'product_facets', 'customer_prices', 'tier_prices', 'reviews', 'product_review_stats', 'review_feed_positions', 'baskets', 'basket_lines',
   'wishlists', 'wishlist_items', 'stock_alarms', 'notifications', 'notification_counts', 'orders', 'order_items', 'order_notes', 'order_packs',
   'finance_documents', 'order_status_events', 'product_search', 'search_engine_outbox', 'search_engine_sync', 'login_throttle', 'order_counters', 'checkout_requests',
   'mail_outbox', 'payment_sessions', 'payment_events', 'company_order_counts', 'company_finance_counts', 'company_open_items',
   'finance_document_pdfs', 'order_shipments', 'erp_jobs', 'erp_job_chunks', 'erp_job_errors', 'erp_job_keys', 'stock_alarm_checks', 'stock_alarm_digest_runs',
+  'product_files', 'product_file_companies', 'safety_sheet_deliveries', 'file_downloads',
 ];
 // The words of the names for typo correction: an FTS5 index and its vocabulary, or a table (migration 0009);
 // the order history's search indexes on SQLite (migrations 0020, 0022, 0031; PostgreSQL uses trigram indexes instead).
@@ -98,6 +99,7 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
   let handle: DatabaseHandle;
   let firstSeed: { seeded: boolean };
   const mediaDir = path.join(os.tmpdir(), `shop-schema-test-media-${tag}-${engine.name}`);
+  const filesDir = path.join(os.tmpdir(), `shop-schema-test-files-${tag}-${engine.name}`);
 
   let databaseUrl: string;
 
@@ -105,13 +107,14 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     databaseUrl = await engine.create();
     handle = openDatabase(databaseUrl, { poolSize: 2 });
     await migrateToLatest(handle.db);
-    firstSeed = await seedDemo(handle.db, { products: PRODUCTS, mediaDir });
+    firstSeed = await seedDemo(handle.db, { products: PRODUCTS, mediaDir, filesDir });
   }, 120_000);
 
   afterAll(async () => {
     await handle?.close();
     await engine.destroy();
     fs.rmSync(mediaDir, { recursive: true, force: true });
+    fs.rmSync(filesDir, { recursive: true, force: true });
   }, 60_000);
 
   async function columns(): Promise<{ table_name: string; column_name: string; data_type: string }[]> {
@@ -243,6 +246,15 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     for (const image of images) expect(fs.existsSync(path.join(mediaDir, image.url.replace('/media/', '')))).toBe(true);
     expect(fs.existsSync(path.join(mediaDir, 'logo.svg'))).toBe(true);
 
+    // The demo's documents and downloadable product: every file a row names is in the file store, whole.
+    const files = await db.selectFrom('product_files').select(['purpose', 'kind', 'visibility', 'sha256', 'bytes']).execute();
+    expect(new Set(files.map((file) => `${file.purpose}:${file.kind ?? ''}:${file.visibility ?? ''}`))).toEqual(
+      new Set(['document:data_sheet:everyone', 'document:manual:signed_in', 'document:safety_data_sheet:everyone', 'document:certificate:companies', 'download::']),
+    );
+    for (const file of files) expect(fs.statSync(path.join(filesDir, file.sha256!.slice(0, 2), file.sha256!)).size).toBe(Number(file.bytes));
+    expect(await db.selectFrom('products').select('id').where('is_downloadable', '=', 1).execute()).toHaveLength(1);
+    expect(await db.selectFrom('safety_sheet_deliveries').select('version').execute()).toEqual([{ version: '2.1' }, { version: '2.1' }, { version: '2.1' }]);
+
     const variants = await db.selectFrom('product_variants').select('variant_sku').execute();
     for (const v of variants) expect(v.variant_sku).toMatch(/^MAT-\d{6}-[A-Z0-9]+$/);
     expect(variants.length).toBeGreaterThan(0);
@@ -361,7 +373,7 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
     const db = handle.db;
     const demoOrders = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const cli = path.resolve(import.meta.dirname, 'cli-seed.ts');
-    const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir };
+    const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, FILES_DIR: filesDir };
     const { stdout } = await promisify(execFile)(process.execPath, [cli, '--products', String(PRODUCTS), '--orders', '50'], { env });
     expect(stdout).toContain(`Benchmark company ${benchmarkCompanyNo}: 50 orders and 50 invoices and credits`);
     expect(stdout).toContain(`${benchmarkLogin.username} / ${benchmarkLogin.password}`);
@@ -408,7 +420,7 @@ describe.each(engines)('schema and demo seed on $name', (engine) => {
 
   it('does nothing when seeded a second time', async () => {
     const before = await handle.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    expect(await seedDemo(handle.db, { products: PRODUCTS + 50, mediaDir })).toEqual({ seeded: false });
+    expect(await seedDemo(handle.db, { products: PRODUCTS + 50, mediaDir, filesDir })).toEqual({ seeded: false });
     const after = await handle.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(Number((await handle.db.selectFrom('tenants').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(1);

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ReviewStatus } from '../../core/reviews.ts';
+import type { DocumentKind, DocumentVisibility, ProductFilePurpose } from '../../core/product-files.ts';
 import type { NotificationType } from '../../core/stock-alarms.ts';
 import type { StockMail } from '../../core/stock-mail.ts';
 
@@ -692,13 +693,60 @@ export interface TierPricesTable {
   valid_to: string | null;
 }
 
-export interface DownloadsTable {
+/**
+ * A file the ERP loads for a product or variant (migration 0050, ADR 0030): a document (kind and visibility
+ * set) or a downloadable product's file (purpose 'download': only companies that bought it). sha256 names
+ * the bytes in the file store; null until the file came. file_version: the version the stored file has.
+ */
+export interface ProductFilesTable {
   id: Generated<number>;
   tenant_id: number;
   product_id: number;
+  variant_id: number | null;
+  purpose: ProductFilePurpose;
+  external_id: string;
+  kind: DocumentKind | null;
+  visibility: DocumentVisibility | null;
+  language: string | null;
   title: string;
-  url: string;
+  version: string;
+  file_name: string;
   sort_order: Generated<number>;
+  content_type: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  file_version: string | null;
+  file_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+/** The named companies of a document with visibility 'companies'. */
+export interface ProductFileCompaniesTable {
+  file_id: number;
+  company_id: number;
+  tenant_id: number;
+}
+
+/** Which version of a safety data sheet went to which company (once each). */
+export interface SafetySheetDeliveriesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  file_id: number;
+  company_id: number;
+  version: string;
+  delivered_at: CreatedAt;
+}
+
+/** One download of a downloadable product's file by a user for their company. */
+export interface FileDownloadsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  file_id: number;
+  user_id: number;
+  company_id: number;
+  file_version: string;
+  downloaded_at: CreatedAt;
 }
 
 /** A buyer's review of a product (migrations 0003, 0049): one per user and product. */
@@ -870,6 +918,9 @@ export interface NotificationsTable {
   viewed: Generated<Flag>;
   mail_state: NotificationMailState | null;
   created_at: CreatedAt;
+  /** A safety data sheet's notification: the document and the version sent (migration 0050). */
+  file_id: number | null;
+  file_version: string | null;
 }
 
 /** The kept unread count of a (user, company)'s notifications and a version that moves with every change of them (the header's ETag). */
@@ -1153,7 +1204,10 @@ export interface DB {
   product_pre_stocks: ProductPreStocksTable;
   customer_prices: CustomerPricesTable;
   tier_prices: TierPricesTable;
-  downloads: DownloadsTable;
+  product_files: ProductFilesTable;
+  product_file_companies: ProductFileCompaniesTable;
+  safety_sheet_deliveries: SafetySheetDeliveriesTable;
+  file_downloads: FileDownloadsTable;
   reviews: ReviewsTable;
   product_review_stats: ProductReviewStatsTable;
   review_feed_positions: ReviewFeedPositionsTable;

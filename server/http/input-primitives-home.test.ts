@@ -29,6 +29,7 @@ const otherDigitPatterns: Record<string, string> = {
   'server/modules/order-sheet/xlsx/sheet-cells.ts': 'the row number of a spreadsheet cell reference (B12)',
   'server/modules/order-sheet/xlsx/sheet-rows.ts': 'a whole quantity a sheet stored as text',
   'server/http/announced-length.ts': 'a request’s Content-Length, the decimal digits HTTP allows',
+  'server/modules/product-files/send-stored-file.ts': 'the byte positions of a Range header, the decimal digits HTTP allows',
 };
 
 const sourceFiles = (directory: string) => projectFilesUnder(directory, { name: sourceFile });

@@ -46,15 +46,21 @@ describe('GET /api/material/{id}', () => {
   });
 
 
-  it('answers the product with variants, units, pre-stocks, attributes, description and downloads', async () => {
+  it('answers the product with variants, units, pre-stocks, attributes, description and its documents for everyone', async () => {
     const row = await openProducts()
-      .innerJoin('downloads as d', 'd.product_id', 'p.id')
-      .select(['p.id', 'p.sku', 'p.name', 'p.description', 'p.stock', 'p.vat_rate_bp'])
+      .innerJoin('product_files as d', 'd.product_id', 'p.id')
+      .where('d.purpose', '=', 'document')
+      .where('d.visibility', '=', 'everyone')
+      .where('d.kind', '=', 'data_sheet')
+      .select(['p.id', 'p.sku', 'p.name', 'p.description', 'p.stock', 'p.vat_rate_bp', 'd.id as document_id'])
       .orderBy('p.id')
+      .orderBy('d.id')
       .executeTakeFirstOrThrow();
     const detail = await client.json<ProductDetail>(`/api/material/${row.id}`, 'customer');
     expect(detail).toMatchObject({ _id: row.id, sku: row.sku, name: row.name, description: row.description, stock: { value: row.stock }, vatRate: row.vat_rate_bp / 100 });
-    expect(detail.downloads[0]).toEqual({ title: 'Technisches Datenblatt', url: '/media/downloads/datenblatt.pdf' });
+    expect(detail.downloads[0]).toEqual({ title: 'Technisches Datenblatt', url: `/api/product-document/${row.document_id}` });
+    // A document for signed-in customers or named companies is never in the answer every viewer shares.
+    expect(detail.downloads.map((download) => download.title)).not.toContain('Montageanleitung');
     expect(detail.images[0]?.image.url).toMatch(/^\/media\/products\/.+\.svg$/);
     expect(detail.salesAttributes).toMatchObject({ EAN: expect.stringMatching(/^\d{13}$/) });
     expect(detail.materialUnits[0]).toMatchObject({ unit: { id: expect.any(Number), name: expect.any(String) }, baseExchangeRatio: expect.any(Number), mainUnit: { name: expect.any(String) } });

@@ -31,6 +31,8 @@ export interface TestShop {
   routes: readonly RouteEntry[];
   /** The private database's URL, for a second app process on the same data. */
   databaseUrl: string;
+  /** The file store of product documents and downloads (FILES_DIR), shared by the test files of a run. */
+  filesDir: string;
   /** Signs a demo account in through the API and returns its Authorization header value. */
   login(account: DemoAccount): Promise<string>;
   close(): Promise<void>;
@@ -49,6 +51,7 @@ export async function startTestShop(env: Record<string, string> = {}, options: T
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
     MEDIA_DIR: path.join(testDataRoot, 'media'),
+    FILES_DIR: path.join(testDataRoot, 'files'),
     ...env,
   });
   const handle = openDatabase(database.url, { poolSize: 4 });
@@ -63,6 +66,7 @@ export async function startTestShop(env: Record<string, string> = {}, options: T
     engine: testEngine,
     clock,
     databaseUrl: database.url,
+    filesDir: config.filesDir,
     async login(account) {
       const response = await app.inject({ method: 'POST', url: '/api/login', payload: { ...demoAccounts[account], tenant: 'demo' } });
       if (response.statusCode !== 200) throw new Error(`login of ${account} failed: ${response.statusCode} ${response.body}`);

@@ -31,6 +31,8 @@ describe('an id in a URL that is no record id answers like an unknown one', () =
     { name: 'GET /api/account/document/{id}', account: 'customeradmin', request: (id) => ['GET', `/api/account/document/${id}`] },
     { name: 'DELETE /api/address/{id}', account: 'customer', request: (id) => ['DELETE', `/api/address/${id}`] },
     { name: 'GET /api/material/{id}', account: 'customer', request: (id) => ['GET', `/api/material/${id}`] },
+    { name: 'GET /api/material/{id}/documents', account: 'customer', request: (id) => ['GET', `/api/material/${id}/documents`] },
+    { name: 'GET /api/product-document/{id}', account: 'customer', request: (id) => ['GET', `/api/product-document/${id}`] },
     { name: 'GET /api/material?category=', account: 'customer', request: (id) => ['GET', `/api/material?category=${id}`] },
     { name: 'GET /api/material/getFilterableAttributes?category=', account: 'customer', request: (id) => ['GET', `/api/material/getFilterableAttributes?category=${id}`] },
   ];

@@ -106,7 +106,8 @@ describe('GET /api/notification', () => {
     expect(notViewed.every((n: { viewed: boolean }) => !n.viewed) && viewed.every((n: { viewed: boolean }) => n.viewed)).toBe(true);
     expect(new Set([...notViewed, ...viewed].map((n: { type: string }) => n.type))).toEqual(new Set(['backInStock', 'lowStock']));
     for (const n of [...notViewed, ...viewed]) {
-      expect(Object.keys(n).sort()).toEqual(['_id', 'createdAt', 'domainId', 'domainReference', 'name', 'quantity', 'stock', 'type', 'viewed']);
+      expect(Object.keys(n).sort()).toEqual(['_id', 'createdAt', 'domainId', 'domainReference', 'name', 'quantity', 'stock', 'type', 'version', 'viewed']);
+      expect(n.version).toBeNull();
       expect(Object.keys(n.stock)).toEqual(['state']);
     }
   });
@@ -118,7 +119,7 @@ describe('GET /api/notification', () => {
     const id = await notify(sales, 'lowStock', product.stock + 1);
     const ofSales = await call('sales', 'GET', '/api/notification');
     expect(ofSales.body.data.notViewed).toEqual([
-      { _id: id, type: 'lowStock', name: product.name, domainId: product.id, domainReference: product.sku, quantity: product.stock + 1, createdAt: expect.any(String), viewed: false, stock: { value: product.stock, state: 'short' } },
+      { _id: id, type: 'lowStock', name: product.name, domainId: product.id, domainReference: product.sku, quantity: product.stock + 1, createdAt: expect.any(String), viewed: false, stock: { value: product.stock, state: 'short' }, version: null },
     ]);
     expect((await call('customeradmin', 'GET', '/api/notification')).body.data.notViewed.map((n: { _id: number }) => n._id)).not.toContain(id);
   });

@@ -55,6 +55,9 @@ const trickyPaths = [
   '/./landing', '/../landing', '/api/../landing', '/api/./material', '/%2e%2e/', '/api%2Fmaterial', '/landing;jsessionid=1', '/landing?', '/landing??&&', '/landing/', '/landing//', '/auth/', '/%2A',
   '/media/..%2F..%2Fetc%2Fpasswd', '/media/%2e%2e/%2e%2e/package.json', '/media/', '/media/logo.svg%00.png', '/media/%C0%AE%C0%AE/%C0%AE%C0%AE/package.json',
   '/assets/', '/assets/../package.json', '/assets/%2e%2e%2fpackage.json',
+  // Download links: a token that climbs out of its route, one far past any token's length.
+  '/api/download/..%2F..%2Fpackage.json', '/api/download/../../package.json', '/api/download/%2e%2e', `/api/download/${'A'.repeat(20_000)}`,
+  '/my-account/downloads/..%2F..%2Fpackage.json', '/my-account/downloads/%2e%2e%2f%2e%2e%2fpackage.json', `/my-account/downloads/${'A'.repeat(20_000)}`,
   // React Router's data requests of client navigations.
   '/landing.data', '/_root.data', '/category/x.data', '/detailed-cart.data', '/search.data?key=%00', '/.data', '/logout.data', '/locale.data',
 ];

@@ -85,6 +85,10 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /api/material/:id/reviews',                      401,          200,        200,      200,      200,      200,      200],
   ['POST /api/review',                                   401,          login,      400,      400,      400,      '403 review.submit_error', '403 review.submit_error'],
   ['PUT /api/review/:id',                                401,          login,      '404 review.not_found', '404 review.not_found', '404 review.not_found', '403 review.submit_error', '403 review.submit_error'],
+  // Product documents: everyone signed in asks, the guest included (which documents each gets is the documents'
+  // own rule); a document nobody has answers 404.
+  ['GET /api/material/:id/documents',                    401,          200,        200,      200,      200,      200,      200],
+  ['GET /api/product-document/:id',                      401,          '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found'],
   // Order sheets: buyers, never the shared guest, like the cart they end in. An empty paste is a 400; an import
   // id nobody has (or someone else's, or an expired one) answers 404.
   ['POST /api/orderSheet/paste',                         401,          login,      400,      400,      400,      400,      400],
@@ -123,6 +127,12 @@ export const entitlementTable: readonly TableRow[] = [
   // shares its invoices (no demo company does), the shared guest never.
   ['GET /api/account/list',                              401,          login,      '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
   ['GET /api/account/list/export',                       401,          login,      '403 finance.not_shared', 200, '403 finance.not_shared', 200, 200],
+  // Downloadable products: the files the company bought, for its users and those acting for it (none acting for
+  // no company); a link that is no valid one answers like a file nobody has.
+  ['GET /api/account/downloads',                         401,          login,      200,      200,      200,      200,      200],
+  ['GET /api/download/:token',                           401,          login,      '404 download.not_found', '404 download.not_found', '404 download.not_found', '404 download.not_found', '404 download.not_found'],
+  // The safety data sheets the company received: full accounts acting for a company (every demo role but the guest does).
+  ['GET /api/account/safety-sheets',                     401,          login,      200,      200,      200,      200,      200],
   // The catalogue: everyone signed in, the guest included.
   ['GET /api/materialCategory',                          401,          200,        200,      200,      200,      200,      200],
   ['GET /api/material',                                  401,          200,        200,      200,      200,      200,      200],
@@ -167,6 +177,12 @@ export const entitlementTable: readonly TableRow[] = [
   ['GET /erp/v1/alarms/demand',                          noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/reviews',                                noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['PUT /erp/v1/reviews/:id',                            noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/products/:sku/documents/:externalId',    noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/products/:sku/documents/:externalId/file', noKey,      noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['DELETE /erp/v1/products/:sku/documents/:externalId', noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/products/:sku/downloads/:externalId',    noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['PUT /erp/v1/products/:sku/downloads/:externalId/file', noKey,      noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
+  ['DELETE /erp/v1/products/:sku/downloads/:externalId', noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/v1/openapi.json',                           200,          200,        200,      200,      200,      200,      200],
   ['ANY /erp/v1/*',                                      noKey,        noKey,      noKey,    noKey,    noKey,    noKey,    noKey],
   ['GET /erp/docs',                                      200,          200,        200,      200,      200,      200,      200],
@@ -210,6 +226,10 @@ export const entitlementTable: readonly TableRow[] = [
   // The product page's review form: the buyers of a company (an empty form: 400, nothing stored); the guest needs
   // a full account, sales persons and admins are the seller's staff.
   ['POST /product/:verboseProduct?',                     toLanding,    403,        400,      400,      400,      403,      403],
+  // A product document's file for the page's session, as the API answers it: a document nobody has is its 404;
+  // a download only reads.
+  ['GET /product-document/:id',                          toLanding,    '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found', '404 product_document.not_found'],
+  ['POST /product-document/:id',                         toLanding,    '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   ['GET /detailed-cart',                                 toLanding,    toHome,     200,      200,      200,      200,      200],
   ['GET /wishlist',                                      toLanding,    toHome,     200,      200,      200,      200,      200],
   // Stock notifications and alarms: buyers, where the shop allows notifications (the hostile shop does). A form
@@ -265,6 +285,11 @@ export const entitlementTable: readonly TableRow[] = [
   ['POST /my-account/invoices/export',                   toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   ['POST /my-account/invoices/statement',                toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   ['POST /my-account/invoices/:id/document',             toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
+  // Downloadable products: the company's files as GET /api/account/downloads lists them, and a file behind a link
+  // for the page's session as GET /api/download/{token} answers it (a link that is no valid one: its 404; a post: 405).
+  ['GET /my-account/downloads',                          toLanding,    toHome,     200,      200,      200,      200,      200],
+  ['GET /my-account/downloads/:token',                   toLanding,    toHome,     '404 download.not_found', '404 download.not_found', '404 download.not_found', '404 download.not_found', '404 download.not_found'],
+  ['POST /my-account/downloads/:token',                  toLanding,    toHome,     '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed', '405 error.method_not_allowed'],
   ['GET /*',                                             toLanding,    404,        404,      404,      404,      404,      404],
 ];
 
@@ -296,6 +321,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'POST /api/notification/setViewed': { json: {} },
   'DELETE /api/notification': { json: {} },
   'PUT /api/review/:id': { path: '/api/review/987654323', json: { rating: 4, title: 'Gut', text: 'Sehr gut.' } },
+  'GET /api/product-document/:id': { path: '/api/product-document/987654323' },
   'PUT /api/address/:id': { path: '/api/address/987654323', json: { firstName: 'Erika', street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg', country: 'DE' } },
   'DELETE /api/address/:id': { path: '/api/address/987654323' },
   'GET /api/order/export': { query: 'format=csv' },
@@ -309,6 +335,8 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'POST /api/orderSheet/:importId/rows/:line': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/rows/1', json: { quantity: 2 } },
   'POST /api/orderSheet/:importId/confirm': { path: '/api/orderSheet/AAAAAAAAAAAAAAAAAAAAAA/confirm', json: { mode: 'set' } },
   'GET /api/account/document/:id': { path: '/api/account/document/987654323' },
+  // A token of a link's form that nobody signed.
+  'GET /api/download/:token': { path: `/api/download/${'A'.repeat(54)}` },
   'GET /api/material/search': { query: 'searchKey=schraube' },
   'GET /api/material/searchHits': { query: 'searchKey=schraube&ids={product}' },
   'GET /api/material/mainMaterialImage': { query: 'sku={sku}' },
@@ -325,6 +353,8 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /my-account/order-history/:id/document': { path: '/my-account/order-history/987654323/document' },
   'GET /my-account/invoices/export': { query: 'format=csv' },
   'GET /my-account/invoices/:id/document': { path: '/my-account/invoices/987654323/document' },
+  'GET /my-account/downloads/:token': { path: `/my-account/downloads/${'A'.repeat(54)}` },
+  'POST /my-account/downloads/:token': { path: `/my-account/downloads/${'A'.repeat(54)}`, form: {} },
   'POST /auth': { form: {} },
   'POST /signup': { form: {} },
   'POST /static/contact-us': { form: {} },
@@ -338,5 +368,7 @@ export const plainRequests: Record<string, { path?: string; query?: string; json
   'GET /category/:verboseCategory?': { path: '/category/{categoryPath}' },
   'GET /product/:verboseProduct?': { path: '/product/{product}', query: 'sku={sku}' },
   'POST /product/:verboseProduct?': { path: '/product/{product}', query: 'sku={sku}', form: { intent: 'review' } },
+  'GET /product-document/:id': { path: '/product-document/987654323' },
+  'POST /product-document/:id': { path: '/product-document/987654323', form: {} },
   'GET /*': { path: '/no-such-page' },
 };

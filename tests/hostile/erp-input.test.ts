@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
+import { maxProductFileBytes } from '../../core/product-files.ts';
 import { erpScopes, isErpScope } from '../../server/modules/access/erp-access.ts';
 import { jobTypes, scopeOfJobType } from '../../server/modules/erp-jobs/job-types.ts';
 import { pollutionProblems, ProblemLog } from './assertions.ts';
@@ -10,6 +14,7 @@ import { fillPath, serverRoutes } from './routes.ts';
 import { sendChecked, type RunContext } from './runner.ts';
 import type { AttackTarget, BaseInput } from './samples.ts';
 import { startHostileShop, type SentRequest } from './shop.ts';
+import { documentOf, incomingFiles, pdf, storedHashes, zip } from '../api/erp-product-file-fixtures.ts';
 
 // The ERP API (/erp/v1) against malformed input and the wrong keys. Every ERP route of Fastify's route
 // table, with the scope it declares:
@@ -20,13 +25,16 @@ import { startHostileShop, type SentRequest } from './shop.ts';
 
 const perClass = (method: string) => (method === 'GET' ? 4 : 10);
 
-// Load job bodies over 1 MB (as sent) answer 413, so the oversized body below stays small.
-const shop = await startHostileShop({ ERP_JOB_MAX_MB: '1', ERP_JOB_MAX_UNPACKED_MB: '2' });
+// Load job bodies over 1 MB (as sent) answer 413, so the oversized body below stays small. The product files
+// go to a store of this file's own, so what it holds is this file's to check.
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-erp-files-'));
+const shop = await startHostileShop({ ERP_JOB_MAX_MB: '1', ERP_JOB_MAX_UNPACKED_MB: '2', FILES_DIR: filesDir });
 const keys = await createErpKeys(shop);
 const context: RunContext = { shop, guard: await createDataGuard(shop.db), log: new ProblemLog() };
 afterAll(async () => {
   console.log(`hostile ERP input: ${context.log.requests} requests`);
   await shop.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
 const routes = serverRoutes(shop.routes).filter((route) => route.kind === 'erp' || route.kind === 'erp-fallback');
@@ -100,7 +108,8 @@ for (const route of routes) {
         });
       }
       it('broken NDJSON and too many rows', async () => {
-        if (method !== 'PUT') return;
+        // A file route takes any bytes as the file: its refusals are the product files' own test below.
+        if (method !== 'PUT' || route.url.endsWith('/file')) return;
         const before = context.log.lines.length;
         const url = fillPath(route.url, baseOf(method, route.params).params);
         const bodies: [string, string][] = [
@@ -238,6 +247,49 @@ describe('PUT /erp/v1/prices with malformed tier prices and validity', () => {
     }
     expect(await fingerprint(shop.db, watched)).toEqual(before);
     expect(context.log.lines).toEqual([]);
+  });
+});
+
+describe('product documents and downloads (/erp/v1/products/{sku}/…)', () => {
+  it('refuse an oversized, a mistyped and an empty file and a file name that is a path, storing nothing', async () => {
+    const before = context.log.lines.length;
+    const { sku } = await shop.db.selectFrom('products').select('sku').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const documentUrl = `/erp/v1/products/${encodeURIComponent(sku)}/documents/HOSTILE-DOC`;
+    const json = (body: unknown): SentRequest => ({ method: 'PUT', url: documentUrl, headers: { ...bearer(keys.all), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const file = (url: string, body: Buffer, headers: Record<string, string> = {}): SentRequest => ({ method: 'PUT', url: `${url}/file`, headers: { ...bearer(keys.all), 'content-type': 'application/pdf', ...headers }, body });
+    const created = await sendChecked(context, 'a document', json(documentOf()), 'api');
+    expect(created.status, created.body).toBe(201);
+
+    const watched = ['product_files', 'product_file_companies', 'products', 'safety_sheet_deliveries', 'notifications'];
+    const rows = await fingerprint(shop.db, watched);
+    const refusals: [string, SentRequest, number][] = [
+      ['Content-Length over 50 MB', file(documentUrl, pdf('announced'), { 'content-length': String(maxProductFileBytes + 1) }), 413],
+      ['Content-Length far over 50 MB', file(documentUrl, pdf('announced'), { 'content-length': '999999999999999' }), 413],
+      ['text sent as a PDF', file(documentUrl, Buffer.from('%PDX-1.4 no PDF at all')), 400],
+      ['a ZIP archive as a document', file(documentUrl, zip('archive'), { 'content-type': 'application/zip' }), 400],
+      ['an HTML page', file(documentUrl, Buffer.from('<!doctype html><script>alert(1)</script>'), { 'content-type': 'text/html' }), 400],
+      ['an empty body', file(documentUrl, Buffer.alloc(0)), 400],
+      ['a document’s file as a download', file(`/erp/v1/products/${encodeURIComponent(sku)}/downloads/HOSTILE-DOC`, pdf('purpose')), 404],
+      ['a sku that climbs out', file('/erp/v1/products/..%2F..%2Fetc%2Fpasswd/documents/HOSTILE-DOC', pdf('climb')), 404],
+      ['traversal in the file name', json(documentOf({ fileName: '../../etc/passwd' })), 400],
+      ['a Windows path as the file name', json(documentOf({ fileName: '..\\..\\windows\\win.ini' })), 400],
+      ['a file name of dots', json(documentOf({ fileName: '..' })), 400],
+      ['NUL in the file name', json(documentOf({ fileName: 'Datenblatt\u0000.pdf.exe' })), 400],
+      ['a right-to-left override in the file name', json(documentOf({ fileName: 'Datenblatt\u202Efdp.exe' })), 400],
+      ['an unknown company', json(documentOf({ visibility: 'companies', companies: ["10001' or '1'='1"] })), 422],
+    ];
+    for (const [label, request, status] of refusals) {
+      const answer = await sendChecked(context, label, request, 'api');
+      expect(answer.status, `${label}: ${answer.body}`).toBe(status);
+    }
+    expect(await fingerprint(shop.db, watched)).toEqual(rows);
+    expect(storedHashes(filesDir)).toEqual([]);
+    expect(incomingFiles(filesDir)).toEqual([]);
+
+    const stored = await sendChecked(context, 'the file', file(documentUrl, pdf('hostile')), 'api');
+    expect(stored.status, stored.body).toBe(201);
+    expect(storedHashes(filesDir)).toEqual([JSON.parse(stored.body).document.file.sha256]);
+    expect(context.log.lines.slice(before)).toEqual([]);
   });
 });
 

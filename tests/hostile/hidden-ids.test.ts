@@ -76,6 +76,8 @@ const productEndpoints: Endpoint[] = [
     readsAfter: ['/api/alarm'],
   },
   { name: 'GET /api/material/:id/reviews', surface: 'api', request: (p) => ({ method: 'GET', url: `/api/material/${p.id}/reviews` }) },
+  { name: 'GET /api/material/:id/documents', surface: 'api', request: (p) => ({ method: 'GET', url: `/api/material/${p.id}/documents` }) },
+  { name: 'GET /api/material/:id/documents?sku= (sku of another product)', surface: 'api', request: (p) => ({ method: 'GET', url: `/api/material/${visible.id}/documents?sku=${encodeURIComponent(p.sku)}` }) },
   { name: 'POST /api/review productId', surface: 'api', request: (p) => json('POST', '/api/review', { productId: p.id, rating: 4, title: 'Gut', text: 'Sehr gut.' }) },
   { name: 'GET /product/:verboseProduct', surface: 'page', request: (p) => ({ method: 'GET', url: `/product/${p.id}-x` }) },
   { name: 'GET /product/:verboseProduct?sku= (sku of another product)', surface: 'page', request: (p) => ({ method: 'GET', url: `/product/${visible.id}?sku=${encodeURIComponent(p.sku)}` }) },

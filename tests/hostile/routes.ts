@@ -57,8 +57,11 @@ export function tableKeyOfStatic(url: string): string {
   return url.startsWith('/assets/') ? '/assets/*' : url;
 }
 
+/** /api itself answers like any path under it: one route, `/api/*`. */
+const apiFallbackUrls = new Set(['/api', '/api/', '/api/*']);
+
 function kindOf(url: string): RouteKind {
-  if (url === '/api/*') return 'api-fallback';
+  if (apiFallbackUrls.has(url)) return 'api-fallback';
   if (url === '/erp/v1/*') return 'erp-fallback';
   if (url.startsWith('/erp/v1/')) return 'erp';
   if (url === '/erp/docs' || url.startsWith('/erp/docs/')) return 'erp-docs';
@@ -73,7 +76,7 @@ function kindOf(url: string): RouteKind {
 export function serverRoutes(entries: readonly RouteEntry[]): ServerRoute[] {
   const byUrl = new Map<string, Set<string>>();
   for (const { method, url } of entries) {
-    const key = kindOf(url) === 'static' ? tableKeyOfStatic(url) : url;
+    const key = kindOf(url) === 'static' ? tableKeyOfStatic(url) : apiFallbackUrls.has(url) ? '/api/*' : url;
     const methods = byUrl.get(key) ?? new Set<string>();
     methods.add(method);
     byUrl.set(key, methods);

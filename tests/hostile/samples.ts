@@ -24,9 +24,21 @@ export interface AttackTarget {
   base: BaseInput;
 }
 
+/**
+ * A download link's token as the shop writes them (file 1, valid until 2100) that nobody signed: the attack
+ * on a link reaches the link's own checks (server/modules/product-files/download-links.ts).
+ */
+const unsignedDownloadToken = (() => {
+  const token = Buffer.alloc(40);
+  token.writeUInt32BE(1, 0);
+  token.writeUInt32BE(4_102_444_800, 4);
+  return token.toString('base64url');
+})();
+
 /** Generic values for a parameter nobody described: the route is still reached with something. */
 function genericParam(name: string, fixtures: Fixtures): string {
   if (/id$/i.test(name)) return String(fixtures.samples.product.id);
+  if (name === 'token') return unsignedDownloadToken;
   if (name === '*') return 'no-such-thing';
   return 'x';
 }
@@ -99,6 +111,7 @@ export function apiBase(route: ServerRoute, method: string, fixtures: Fixtures):
     'GET /api/material/getFilterableAttributes': [['category', String(category.id)]],
     'GET /api/material/:id': [['sku', product.variantSku ?? product.sku]],
     'GET /api/material/:id/reviews': [['page', '1'], ['sort', 'rating']],
+    'GET /api/material/:id/documents': [['sku', product.variantSku ?? product.sku]],
     'GET /api/lookup': [['lookupName', 'paymentType']],
     'GET /api/order': orderFilters,
     'GET /api/order/export': [['format', 'xlsx'], ['withLines', '1'], ...orderFilters],

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   }
   const database = openDatabase(url, { poolSize: 2 });
   await migrateToLatest(database.db);
-  await seedDemo(database.db, { products: testCatalogueSize, mediaDir });
+  await seedDemo(database.db, { products: testCatalogueSize, mediaDir, filesDir: path.join(testDataRoot, 'files') });
   // Closing checkpoints SQLite's WAL into the file and frees PostgreSQL's template for copying.
   await database.close();
   project.provide('databaseTemplate', template);

@@ -1,6 +1,5 @@
 import { Form, Link } from 'react-router';
 import { stepFor } from '../../../core/quantity';
-import { formatShopDate } from '../../../core/shop-date-format';
 import { buttonClasses } from '../../components/ui/button';
 import { BellIcon, InfoIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/tooltip';
@@ -10,11 +9,13 @@ import { TrashGlyph } from '../cart/cart-page-glyphs';
 import { alarmIntents } from './alarm-fields';
 import { HiddenFields, IntentButton, useAlarmPageBusy } from './alarm-forms';
 import { AlarmStockState } from './alarm-stock-state';
+import { NotificationHeading } from './notification-heading';
 import { alarmProductPath, type NotificationRow } from './alarm-types';
+import { SafetySheetNotification } from './safety-sheet-notification';
 
 // The notifications section of /alarm (docs/product.md, Stock alarms and notifications): the ones new
 // at this visit first, then the earlier ones; each links to its product, says its stock now and puts it
-// into the order cart right there.
+// into the order cart right there (a safety data sheet's new version: safety-sheet-notification.tsx).
 
 type Row = NotificationRow & { isNew: boolean };
 
@@ -64,16 +65,11 @@ function AddToCartForm({ row, productId, domainReference, buyableWithoutStock }:
 }
 
 function NotificationRow({ row, buyableWithoutStock }: { row: Row; buyableWithoutStock: boolean }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   return (
     <li data-testid="notification" data-new={row.isNew || undefined} data-sku={row.domainReference ?? undefined} className={`grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center ${row.isNew ? 'bg-info-soft' : ''}`}>
       <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2 text-xs font-medium text-zinc-700">
-          {row.isNew ? <span className="rounded-full bg-brand px-2 py-0.5 text-brand-foreground" data-testid="notification-new">{t('notifications.new')}</span> : null}
-          <span>{t(`notifications.type.${row.type}`)}</span>
-          <span aria-hidden="true">·</span>
-          <span className="num">{formatShopDate(row.createdAt, locale, true)}</span>
-        </p>
+        <NotificationHeading isNew={row.isNew} type={row.type} createdAt={row.createdAt} />
         {row.domainId !== null && row.domainReference !== null ? (
           <Link to={alarmProductPath({ domainId: row.domainId, domainReference: row.domainReference })} className="block font-medium text-zinc-900 hover:text-brand-text hover:underline">
             {row.name}
@@ -138,9 +134,13 @@ export function NotificationList({ newOnes, earlier, buyableWithoutStock }: { ne
         <NoNotifications />
       ) : (
         <ul className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white">
-          {rows.map((row) => (
-            <NotificationRow key={row._id} row={row} buyableWithoutStock={buyableWithoutStock} />
-          ))}
+          {rows.map((row) =>
+            row.type === 'safetyDataSheet' ? (
+              <SafetySheetNotification key={row._id} row={row} isNew={row.isNew} />
+            ) : (
+              <NotificationRow key={row._id} row={row} buyableWithoutStock={buyableWithoutStock} />
+            ),
+          )}
         </ul>
       )}
     </section>

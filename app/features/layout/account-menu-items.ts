@@ -6,7 +6,8 @@ import { alarmPagePath } from '../alarms/alarm-fields';
 import { notificationsAllowedFor } from '../alarms/use-notifications-allowed';
 import { HeartGlyph } from '../cart/cart-glyphs';
 import { ClockGlyph } from '../catalog/catalog-glyphs';
-import { DocumentGlyph, ReceiptGlyph } from '../order-history/history-glyphs';
+import { downloadsPath } from '../downloads/download-paths';
+import { DocumentGlyph, DownloadGlyph, ReceiptGlyph } from '../order-history/history-glyphs';
 import { orderSheetPath } from '../order-sheet/sheet-fields';
 import { QuickOrderGlyph } from '../order-sheet/sheet-glyphs';
 import { customerAccountsPath } from '../sales-person/sales-person-fields';
@@ -41,6 +42,7 @@ export type AccountMenuItem = InternalMenuItem | ExternalMenuItem;
 /**
  * Entries of the account sidebar in spec order: my profile, users, admin panel, address list,
  * order history, invoices, wishlist, stock notifications (only if notifications are allowed); then quick order.
+ * Downloads (the shop's own screen) follows invoices.
  * Only entries whose screen exists are listed; each account screen adds its entry at its spec
  * position. Logout and the language selector are fixed parts of the sidebar, not entries.
  */
@@ -68,6 +70,8 @@ export const accountMenuItems: readonly AccountMenuItem[] = [
   { id: 'addresses', kind: 'link', labelKey: 'account.menu.addresses', icon: AddressBookGlyph, to: '/my-account/addresses', isVisible: ({ account }) => !account.isGuest },
   { id: 'order-history', kind: 'link', labelKey: 'account.menu.order_history', icon: ReceiptGlyph, to: '/my-account/order-history', isVisible: ({ account }) => !account.isGuest },
   { id: 'invoices', kind: 'link', labelKey: 'account.menu.invoices', icon: DocumentGlyph, to: '/my-account/invoices', isVisible: ({ account }) => !account.isGuest },
+  // The files of the downloadable products the company bought (after the spec's entries of the account's orders and documents).
+  { id: 'downloads', kind: 'link', labelKey: 'account.menu.downloads', icon: DownloadGlyph, to: downloadsPath, isVisible: ({ account }) => !account.isGuest },
   {
     id: 'wishlist',
     kind: 'link',

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { parseRecordId } from '../../../core/record-id';
 import { isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
+import { accountDownloadPath } from '../downloads/download-paths';
 import { reorderIntent } from './history-fields';
 
 // The loader and action glue of /my-account/order-history/:id: the order (GET /api/order/{id}'s answer,
@@ -20,9 +21,10 @@ export async function loadOrderDetail({ services, ctx }: AppLoadContext, param: 
   const id = parseRecordId(param);
   if (id === null) throw orderNotFound();
   const order = await services.orders.getOrder(ctx, id).catch(asNotFound);
-  // The lines whose product the buyer could review now get a link to its review form.
-  const reviewable = await services.reviews.reviewableLinesOf(ctx, id);
-  return { order, reviewable };
+  // The lines whose product the buyer could review now get a link to its review form; those of a downloadable
+  // product the company may download, its files (GET /api/order/{id}'s `downloads`, linked for the page's session).
+  const [withDownloads, reviewable] = await Promise.all([services.downloads.withLineDownloads(ctx, order, accountDownloadPath), services.reviews.reviewableLinesOf(ctx, id)]);
+  return { order: withDownloads, reviewable };
 }
 
 /** The line's index in the order's items, when one line is ordered again; undefined: the whole order. */

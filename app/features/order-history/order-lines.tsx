@@ -1,17 +1,19 @@
 import { Link } from 'react-router';
 import { formatAmount } from '../../../core/money';
 import { buttonClasses } from '../../components/ui/button';
+import type { OrderLineDownload } from '../../../core/product-files';
 import type { OrderDetail } from '../../../server/page-surface.server';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { formatNumber } from '../catalog/format-number';
+import { LineDownloads } from '../downloads/line-downloads';
 import { ReorderButton } from './reorder-button';
 
 // The order's lines as they were ordered (the snapshot: name, item number, quantity and price of that
 // day), each with its own "order again", and "review" where the buyer could review its product now. A table from 768 px, a card per line below; the one not
-// displayed is hidden from screen readers too.
+// displayed is hidden from screen readers too. A downloadable product's line lists its files while the company may download them.
 
-type Item = OrderDetail['items'][number];
+type Item = OrderDetail['items'][number] & { downloads?: readonly OrderLineDownload[] };
 
 function useLineText() {
   const { t, locale } = useTranslation();
@@ -53,7 +55,7 @@ function LineReorder({ item, index }: { item: Item; index: number }) {
 
 const th = 'border-b border-zinc-200 px-3 py-2 text-xs font-medium text-zinc-600';
 
-export function OrderLines({ items, reviewable }: { items: OrderDetail['items']; reviewable: readonly ReviewableLine[] }) {
+export function OrderLines({ items, reviewable }: { items: readonly Item[]; reviewable: readonly ReviewableLine[] }) {
   const { t } = useTranslation();
   const text = useLineText();
   return (
@@ -80,6 +82,7 @@ export function OrderLines({ items, reviewable }: { items: OrderDetail['items'];
               <td className="border-b border-zinc-100 px-3 py-2 text-zinc-900">
                 {item.name}
                 {item.orderType === 'preOrder' ? <span className="ml-2 text-xs text-zinc-600">({t('order.type.preOrder')})</span> : null}
+                <LineDownloads downloads={item.downloads} />
               </td>
               <td className="price border-b border-zinc-100 px-3 py-2 text-right">{text.quantity(item)}</td>
               <td className="price border-b border-zinc-100 px-3 py-2 text-right">{text.money(item.price)}</td>
@@ -98,6 +101,7 @@ export function OrderLines({ items, reviewable }: { items: OrderDetail['items'];
           <li key={index} className="space-y-1 px-4 py-3" data-testid="order-line-card">
             <p className="font-medium text-zinc-900">{item.name}</p>
             <p className="font-mono text-xs text-zinc-600">{item.variantSku ?? item.sku}</p>
+            <LineDownloads downloads={item.downloads} />
             <div className="flex items-baseline justify-between gap-3 text-sm">
               <span className="price text-zinc-700">
                 {text.quantity(item)} × {text.money(item.price)}

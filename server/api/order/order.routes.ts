@@ -12,7 +12,8 @@ import { createOrderBody, idempotencyKeyOf } from './order-input.ts';
 //   GET  /api/order                 → { data: [light rows], meta: { total, page, pageSize } } (the history:
 //                                     page, pageSize, search, from, to, status, orderType, sort)
 //   GET  /api/order/export          → the filtered history as XLSX or CSV (format, withLines, the list's filters)
-//   GET  /api/order/{id}            → the order with status, timeline, parcels and document links
+//   GET  /api/order/{id}            → the order with status, timeline, parcels and document links; a line of a
+//                                     product whose files the company may download has them as `downloads`
 //   POST /api/order/{id}/reorder    → { added, reduced, skipped, basket } ({ lines?: [index, …] })
 // The history is the account's: the shared guest gets 403 error.login_required. An id the user may not see,
 // malformed ones included, answers 404 'order.not_found' like an unknown one.
@@ -35,7 +36,8 @@ export default async function orderRoutes(app: FastifyInstance, { services }: { 
   });
 
   app.get('/order/:id', async (request) => {
-    return services.orders.getOrder(request.ctx, pathRecordId(request.params, 'order.not_found'));
+    const order = await services.orders.getOrder(request.ctx, pathRecordId(request.params, 'order.not_found'));
+    return services.downloads.withLineDownloads(request.ctx, order);
   });
 
   app.post('/order/:id/reorder', async (request) => {

@@ -48,6 +48,7 @@ import * as m0046 from './0046-stock-alarms.ts';
 import * as m0047 from './0047-stock-alarm-checks.ts';
 import * as m0048 from './0048-alarm-reference-indexes.ts';
 import * as m0049 from './0049-reviews.ts';
+import * as m0050 from './0050-product-files.ts';
 
 // Every migration, imported explicitly (no directory scanning), so the list is identical in
 // development, tests, bundles and production. Add new migrations at the end with the next number.
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '0047-stock-alarm-checks': m0047,
   '0048-alarm-reference-indexes': m0048,
   '0049-reviews': m0049,
+  '0050-product-files': m0050,
 };

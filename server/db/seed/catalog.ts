@@ -97,13 +97,12 @@ function productRow(p: GeneratedProduct, ids: CatalogIds): NewRow<'products'> {
     is_active: p.isActive ? 1 : 0,
     is_featured: p.isFeatured ? 1 : 0,
     bestseller_rank: p.bestsellerRank,
-    is_downloadable: p.downloads.length > 0 ? 1 : 0,
     created_at: p.createdAt,
     updated_at: p.createdAt,
   };
 }
 
-/** Generates and inserts products number `from` … `to` (inclusive) with variants, images, units, pre-stocks, prices and downloads. */
+/** Generates and inserts products number `from` … `to` (inclusive) with variants, images, units, pre-stocks and prices. */
 export async function insertProducts(db: Kysely<DB>, engine: DatabaseEngine, ids: CatalogIds, from: number, to: number): Promise<void> {
   for (let start = from; start <= to; start += PRODUCTS_PER_ROUND) {
     const end = Math.min(to, start + PRODUCTS_PER_ROUND - 1);
@@ -132,7 +131,6 @@ async function insertChildren(
   const materialUnits: NewRow<'material_units'>[] = [];
   const preStocks: NewRow<'product_pre_stocks'>[] = [];
   const prices: NewRow<'customer_prices'>[] = [];
-  const downloads: NewRow<'downloads'>[] = [];
   const unit = (code: UnitCode) => need(ids.unitIds, code, 'sales unit');
 
   for (const p of products) {
@@ -154,7 +152,6 @@ async function insertChildren(
       const company_id = ids.companyIds.get(cp.customerNo);
       if (company_id !== undefined) prices.push({ tenant_id, company_id, product_id, price_cents: cp.priceCents });
     }
-    p.downloads.forEach((d, i) => downloads.push({ tenant_id, product_id, title: d.title, url: `/media/downloads/${d.file}`, sort_order: i }));
   }
 
   await insertAll(db, engine, 'product_variants', variants);
@@ -162,5 +159,4 @@ async function insertChildren(
   await insertAll(db, engine, 'material_units', materialUnits);
   await insertAll(db, engine, 'product_pre_stocks', preStocks);
   await insertAll(db, engine, 'customer_prices', prices);
-  await insertAll(db, engine, 'downloads', downloads);
 }

@@ -5,6 +5,7 @@ import { seedAccounts } from './accounts.ts';
 import { insertProducts, seedCategories, seedSalesUnits, type CatalogIds } from './catalog.ts';
 import { seedDocuments } from './documents.ts';
 import { writeDemoMedia } from './media.ts';
+import { seedBoughtProductFiles, seedGeneratedProductDocuments, writeDemoFiles } from './product-files.ts';
 import { DEMO_TENANT, SEED_TIME, seedReferenceData } from './reference-data.ts';
 
 // The deterministic demo data set: tenant "demo" with seller, settings, reference data, companies,
@@ -14,8 +15,10 @@ import { DEMO_TENANT, SEED_TIME, seedReferenceData } from './reference-data.ts';
 export interface DemoSeedOptions {
   /** Number of products (1 … 999,999); products are MAT-000001 … in a fixed order. */
   products: number;
-  /** Where the demo images and downloads go (./data/media in production; served as /media/…). */
+  /** Where the demo images go (./data/media in production; served as /media/…). */
   mediaDir: string;
+  /** The file store of product documents and downloads (./data/files in production). */
+  filesDir: string;
 }
 
 export { demoAccounts } from './accounts.ts';
@@ -27,13 +30,16 @@ export async function seedDemo(db: Database, options: DemoSeedOptions): Promise<
   if (await findDemoTenant(db)) return { seeded: false };
   const engine = engineOf(db);
   await writeDemoMedia(options.mediaDir);
+  await writeDemoFiles(options.filesDir);
   await db.transaction().execute(async (trx) => {
     const { tenantId, seasonIds } = await seedReferenceData(trx);
     const { companyIds, userIds } = await seedAccounts(trx, tenantId);
     const categoryIds = await seedCategories(trx, tenantId, SEED_TIME);
     const unitIds = await seedSalesUnits(trx, tenantId);
     await insertProducts(trx, engine, { tenantId, categoryIds, unitIds, seasonIds, companyIds }, 1, options.products);
+    await seedGeneratedProductDocuments(trx, engine, tenantId, 1, options.products);
     await seedDocuments({ db: trx, engine, tenantId, userIds }, options.products);
+    await seedBoughtProductFiles(trx, engine, tenantId, '10001');
   });
   await refreshPlannerStatistics(db);
   return { seeded: true };
@@ -73,8 +79,12 @@ export async function addDemoProducts(db: Database, options: DemoSeedOptions): P
   if (existing >= options.products) return { added: 0 };
   const engine = engineOf(db);
   await writeDemoMedia(options.mediaDir);
+  await writeDemoFiles(options.filesDir);
   const ids = await loadCatalogIds(db, tenant.id);
-  await db.transaction().execute((trx) => insertProducts(trx, engine, ids, existing + 1, options.products));
+  await db.transaction().execute(async (trx) => {
+    await insertProducts(trx, engine, ids, existing + 1, options.products);
+    await seedGeneratedProductDocuments(trx, engine, tenant.id, existing + 1, options.products);
+  });
   await refreshPlannerStatistics(db);
   return { added: options.products - existing };
 }

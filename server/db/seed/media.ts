@@ -3,7 +3,7 @@ import path from 'node:path';
 import { categoryTree } from './catalog-words.ts';
 
 // Deterministic demo media: 24 product pictures (3 per main category), the logo, hero and banner
-// images (SVG) and two small PDF downloads. Served from /media/… by the app.
+// images (SVG). Served from /media/… by the app; the demo's PDFs are product documents (product-files.ts).
 
 const SHAPES = ['circle', 'square', 'triangle', 'hexagon', 'diamond', 'ring'] as const;
 
@@ -122,8 +122,6 @@ export async function writeDemoMedia(mediaDir: string): Promise<number> {
     ['#2f9e44', '#846358', 'Garten 2027'],
   ];
   bannerColors.forEach(([from, to, title], i) => files.set(`heroes/banner-${i + 1}.svg`, wideSvg(800, 300, from, to, title)));
-  files.set('downloads/datenblatt.pdf', minimalPdf(['Technisches Datenblatt', 'Nordlicht Großhandel GmbH – Muster-Datenblatt für Demo-Artikel.', 'Werkstoff, Abmessungen und Prüfnormen siehe Artikelbeschreibung.']));
-  files.set('downloads/montageanleitung.pdf', minimalPdf(['Montageanleitung', 'Nordlicht Großhandel GmbH – allgemeine Montagehinweise.', 'Bitte beachten Sie die Sicherheitshinweise des Herstellers.']));
 
   for (const [relative, content] of files) {
     const target = path.join(mediaDir, relative);

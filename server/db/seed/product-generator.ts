@@ -54,7 +54,6 @@ export interface GeneratedProduct {
   preStocks: number[];
   /** Special prices per customer number. */
   customerPrices: { customerNo: string; priceCents: number }[];
-  downloads: { title: string; file: string }[];
 }
 
 interface Leaf {
@@ -179,9 +178,6 @@ export function generateProduct(index: number): GeneratedProduct {
   const customerPrices: GeneratedProduct['customerPrices'] = [];
   if (index % 23 === 0) customerPrices.push({ customerNo: '10001', priceCents: Math.round(priceCents * 0.85) });
   if (index % 29 === 0) customerPrices.push({ customerNo: '10002', priceCents: Math.round(priceCents * 0.9) });
-  const downloads: GeneratedProduct['downloads'] = [];
-  if (index % 150 === 1) downloads.push({ title: 'Technisches Datenblatt', file: 'datenblatt.pdf' });
-  if (index % 300 === 1) downloads.push({ title: 'Montageanleitung', file: 'montageanleitung.pdf' });
 
   return {
     index,
@@ -211,6 +207,5 @@ export function generateProduct(index: number): GeneratedProduct {
     materialUnits,
     preStocks,
     customerPrices,
-    downloads,
   };
 }

@@ -24,6 +24,8 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   // The provider's webhook: its signature is the proof, not a session.
   'POST /api/payment/webhook': 'public',
   // Any other /api path answers 404 to everyone.
+  'ANY /api': 'public',
+  'ANY /api/': 'public',
   'ANY /api/*': 'public',
 
   'GET /api/user/currentUser': 'signedIn',
@@ -72,6 +74,9 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   'GET /api/material/:id/reviews': 'signedIn',
   'POST /api/review': 'buyer',
   'PUT /api/review/:id': 'buyer',
+  // Product documents: everyone signed in asks; product-documents.ts decides which documents each reader gets.
+  'GET /api/material/:id/documents': 'signedIn',
+  'GET /api/product-document/:id': 'signedIn',
   'GET /api/address': 'buyer',
   'POST /api/address': 'buyer',
   'PUT /api/address/:id': 'buyer',
@@ -99,6 +104,11 @@ export const apiRequirements: Readonly<Record<string, Requirement>> = {
   'GET /api/account/list/export': 'financeReader',
   'GET /api/account/document/:id': 'financeReader',
   'GET /api/account/statement': 'financeReader',
+  // The safety data sheets the company received: full accounts acting for it (safety-sheet-readers.ts).
+  'GET /api/account/safety-sheets': 'accountUser',
+  // Downloadable products: the company's buyers and those acting for it (product-downloads.ts decides which files).
+  'GET /api/account/downloads': 'accountUser',
+  'GET /api/download/:token': 'accountUser',
 };
 
 /** A route's requirement; HEAD is answered by its GET route and asks what GET asks. */

@@ -4,7 +4,7 @@ import type { DatabaseTransaction } from '../../db/database.ts';
 import { buildCategoryTree } from '../catalog/category-tree.ts';
 import { createCategoryRepository } from '../catalog/category.repository.ts';
 import { queueMails, type MailRecipient, type OutboxMail } from '../mail/mail-outbox.repository.ts';
-import { addUnreadNotifications, type NotificationCountOwner } from '../notifications/notification-counts.repository.ts';
+import { addUnreadNotifications, unreadPerOwner } from '../notifications/notification-counts.repository.ts';
 import { alarmFiringStatements, type ClaimedCheck, type NewNotification, type StoredAlarm, type StoredProduct, type StoredWishlistEntry } from './alarm-firing.repository.ts';
 import {
   alarmsToFire,
@@ -138,7 +138,7 @@ export async function judgeBatch(trx: DatabaseTransaction, checks: readonly Clai
   ];
   if (notifications.length > 0) {
     await statements.insertNotifications(notifications);
-    await addUnreadNotifications(trx, unreadPerPair(notifications));
+    await addUnreadNotifications(trx, unreadPerOwner(notifications));
     await queueMails(trx, eachMails(fired, products));
   }
   await statements.deleteChecks(checks.map((check) => check.id));
@@ -160,18 +160,6 @@ async function hiddenCategoriesOf(trx: DatabaseTransaction, products: readonly S
     }
     return ids;
   };
-}
-
-/** The new notifications per (user, company): what their unread counts grow by. */
-function unreadPerPair(notifications: readonly NewNotification[]) {
-  const pairs = new Map<string, NotificationCountOwner & { count: number }>();
-  for (const row of notifications) {
-    const key = `${row.user_id}:${row.company_id}`;
-    const pair = pairs.get(key) ?? { tenantId: row.tenant_id, userId: row.user_id, companyId: row.company_id, count: 0 };
-    pair.count += 1;
-    pairs.set(key, pair);
-  }
-  return [...pairs.values()];
 }
 
 /** A mail for each fired alarm whose user chose one per notification ('each'), in the user's language. */

@@ -1,4 +1,5 @@
 import { localizedName } from '../../../core/locale.ts';
+import { productDocumentUrl } from '../../../core/product-files.ts';
 import { shopToday } from '../../../core/shop-day.ts';
 import type { Category, ListMeta, Product, ProductDetail } from '../../../core/catalog-types.ts';
 import { verboseCategory } from '../../../core/category-path.ts';
@@ -96,7 +97,7 @@ export function createCatalogService(deps: CatalogDependencies, caches: Caches) 
       });
     },
 
-    /** One product with its variants and downloads; `sku` (a variant's sku) makes the answer stand for that variant. */
+    /** One product with its variants and its documents for everyone; `sku` (a variant's sku) makes the answer stand for that variant. */
     async getProductDetail(ctx: RequestContext, productId: number, sku?: string): Promise<ProductDetail> {
       const viewer = await viewers.viewerOf(ctx);
       return remembered(['detail', viewers.keyOf(viewer), productId, sku ?? null], async () => {
@@ -104,7 +105,7 @@ export function createCatalogService(deps: CatalogDependencies, caches: Caches) 
         const [products, description, downloads] = await Promise.all([
           loadProducts(deps.products, viewer, visibilityFor(viewer, tree), [productId], { withVariants: true }),
           deps.products.findDescription(viewer.tenantId, productId),
-          deps.products.findDownloads(viewer.tenantId, productId),
+          deps.products.findPublicDocuments(viewer.tenantId, productId),
         ]);
         const product = products[0];
         if (!product) throw new AppError('not_found', 'error.product_not_found');
@@ -112,7 +113,8 @@ export function createCatalogService(deps: CatalogDependencies, caches: Caches) 
         return {
           ...shown,
           description: (viewer.locale === 'en' && description?.description_en) || description?.description || null,
-          downloads: downloads.map((download) => ({ title: download.title, url: download.url })),
+          downloadable: description?.is_downloadable === 1,
+          downloads: downloads.map((document) => ({ title: document.title, url: productDocumentUrl(document.id) })),
         };
       });
     },

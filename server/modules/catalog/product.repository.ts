@@ -50,10 +50,11 @@ export function createProductRepository(db: Database) {
         .execute();
     },
 
+    /** The product page's text and whether the product is downloadable (its files go to its buyers). */
     findDescription(tenantId: number, id: number) {
       return db
         .selectFrom('products')
-        .select(['description', 'description_en'])
+        .select(['description', 'description_en', 'is_downloadable'])
         .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -158,12 +159,16 @@ export function createProductRepository(db: Database) {
         .execute();
     },
 
-    findDownloads(tenantId: number, productId: number) {
+    /** The product's documents for everyone (docs/product.md, Product documents and downloads), as the product answer's `downloads`. */
+    findPublicDocuments(tenantId: number, productId: number) {
       return db
-        .selectFrom('downloads')
-        .select(['title', 'url'])
+        .selectFrom('product_files')
+        .select(['id', 'title'])
         .where('tenant_id', '=', tenantId)
         .where('product_id', '=', productId)
+        .where('purpose', '=', 'document')
+        .where('visibility', '=', 'everyone')
+        .where('sha256', 'is not', null)
         .orderBy('sort_order')
         .orderBy('id')
         .execute();

@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { ContactMessagePayload } from './contact-mails.ts';
+import type { SafetySheetMailPayload } from './safety-sheet-mail.ts';
 import type { SignupRequestPayload } from './signup-mails.ts';
 import type { StockAlarmMailPayload } from './stock-alarm-mails.ts';
 
@@ -49,7 +50,8 @@ export type OutboxMail =
   | { kind: 'contact_message'; payload: ContactMessagePayload }
   | { kind: 'contact_copy'; payload: ContactMessagePayload }
   | { kind: 'stock_alarm'; payload: StockAlarmMailPayload }
-  | { kind: 'stock_alarm_digest'; payload: StockAlarmMailPayload };
+  | { kind: 'stock_alarm_digest'; payload: StockAlarmMailPayload }
+  | { kind: 'safety_sheet'; payload: SafetySheetMailPayload };
 export type MailKind = OutboxMail['kind'];
 
 export interface ClaimedMail {

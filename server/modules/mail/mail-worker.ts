@@ -11,6 +11,7 @@ import type { MailSender } from './mail-sender.ts';
 import { renderOrderConfirmation } from './order-confirmation-mail.ts';
 import { withoutToken } from './password-link.ts';
 import { renderPasswordReset } from './password-reset-mail.ts';
+import { renderSafetySheet, type SafetySheetMailPayload } from './safety-sheet-mail.ts';
 import { renderSignupConfirmation, renderSignupNotification, type SignupRequestPayload } from './signup-mails.ts';
 import { renderStockAlarm, renderStockAlarmDigest, type StockAlarmMailPayload } from './stock-alarm-mails.ts';
 import { renderUserInvitation } from './user-invitation-mail.ts';
@@ -85,6 +86,7 @@ export function createMailWorker(options: MailWorkerOptions) {
     else if (kind === 'contact_copy') content = renderContactCopy(JSON.parse(mail.payload ?? 'null') as ContactMessagePayload, { locale, shop });
     else if (kind === 'stock_alarm') content = renderStockAlarm(JSON.parse(mail.payload ?? 'null') as StockAlarmMailPayload, { locale, shop, publicUrl: options.publicUrl });
     else if (kind === 'stock_alarm_digest') content = renderStockAlarmDigest(JSON.parse(mail.payload ?? 'null') as StockAlarmMailPayload, { locale, shop, publicUrl: options.publicUrl });
+    else if (kind === 'safety_sheet') content = renderSafetySheet(JSON.parse(mail.payload ?? 'null') as SafetySheetMailPayload, { locale, shop, publicUrl: options.publicUrl });
     else throw new Error(`mail kind ${mail.kind} cannot be rendered`);
     return { from: { name: shop.name, address: shop.email }, to: mail.recipient, ...content };
   }

@@ -44,3 +44,15 @@ export async function addUnreadNotifications(trx: DatabaseTransaction, added: re
       on conflict (user_id, company_id) do update set unread = notification_counts.unread + excluded.unread, version = notification_counts.version + 1`.execute(trx);
   }
 }
+
+/** What new notifications add to their owners' unread counts: one entry per (user, company). */
+export function unreadPerOwner(notifications: readonly { tenant_id: number; user_id: number; company_id: number }[]): (NotificationCountOwner & { count: number })[] {
+  const owners = new Map<string, NotificationCountOwner & { count: number }>();
+  for (const row of notifications) {
+    const key = `${row.user_id}:${row.company_id}`;
+    const owner = owners.get(key) ?? { tenantId: row.tenant_id, userId: row.user_id, companyId: row.company_id, count: 0 };
+    owner.count += 1;
+    owners.set(key, owner);
+  }
+  return [...owners.values()];
+}

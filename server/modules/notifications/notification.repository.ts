@@ -4,11 +4,12 @@ import { jsonArrayText, jsonBoolean, jsonObject } from '../../db/json-text.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import type { NewRow } from '../../db/schema.ts';
 import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.repository.ts';
-import { adjustNotificationCount, type NotificationCountOwner } from './notification-counts.repository.ts';
+import { inChunks } from '../erp/in-chunks.ts';
+import { addUnreadNotifications, adjustNotificationCount, unreadPerOwner, type NotificationCountOwner } from './notification-counts.repository.ts';
 
-// A user's stock notifications for the company they act for (docs/product.md, Stock alarms and
-// notifications). Every write moves the kept unread count and its version in its own transaction
-// (notification-counts.repository.ts).
+// A user's notifications for the company they act for (docs/product.md, Stock alarms and notifications;
+// a safety data sheet's new version: Product documents and downloads). Every write moves the kept unread
+// count and its version in its own transaction (notification-counts.repository.ts).
 
 export type NotificationOwner = NotificationCountOwner;
 
@@ -33,6 +34,32 @@ export async function insertNotification(trx: DatabaseTransaction, notification:
   const row = await trx.insertInto('notifications').values({ ...notification, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
   await adjustNotificationCount(trx, { tenantId: notification.tenant_id, userId: notification.user_id, companyId: notification.company_id }, 1);
   return row.id;
+}
+
+/**
+ * Records many notifications at once on the caller's transaction, with their owners' unread counts (a safety
+ * data sheet's new version reaches every user of the companies that bought the product in one transaction).
+ */
+export async function insertNotifications(trx: DatabaseTransaction, notifications: readonly NewRow<'notifications'>[]): Promise<void> {
+  if (notifications.length === 0) return;
+  for (const chunk of inChunks(notifications)) await trx.insertInto('notifications').values(chunk).execute();
+  await addUnreadNotifications(trx, unreadPerOwner(notifications));
+}
+
+/**
+ * Deletes the notifications of a product file that goes (the database would drop them with it, past the
+ * kept counts), moving each owner's unread count and version.
+ */
+export async function deleteFileNotifications(trx: DatabaseTransaction, fileId: number): Promise<void> {
+  const gone = await trx.deleteFrom('notifications').where('file_id', '=', fileId).returning(['tenant_id', 'user_id', 'company_id', 'viewed']).execute();
+  const owners = new Map<string, NotificationCountOwner & { unread: number }>();
+  for (const row of gone) {
+    const key = `${row.user_id}:${row.company_id}`;
+    const owner = owners.get(key) ?? { tenantId: row.tenant_id, userId: row.user_id, companyId: row.company_id, unread: 0 };
+    if (row.viewed === 0) owner.unread += 1;
+    owners.set(key, owner);
+  }
+  for (const owner of owners.values()) await adjustNotificationCount(trx, owner, -owner.unread);
 }
 
 export function createNotificationRepository(db: Database) {
@@ -67,11 +94,12 @@ export function createNotificationRepository(db: Database) {
           createdAt: sql`l.created_at`,
           viewed: jsonBoolean(engine, viewed),
           stock,
+          version: sql`l.file_version`,
         };
         // A reference that is the product's own sku names the product; only another one looks up its variant.
         const variant = sql`from product_variants v where v.tenant_id = n.tenant_id and v.variant_sku = n.domain_reference and v.product_id = p.id and v.is_active = 1`;
         const rows = sql`(
-          select n.id, n.type, n.product_id, n.domain_reference, n.quantity, n.created_at,
+          select n.id, n.type, n.product_id, n.domain_reference, n.quantity, n.created_at, n.file_version,
             case when p.id is null then n.name
                  when n.domain_reference = p.sku then ${productName}
                  else coalesce((select coalesce(v.name, ${productName}) ${variant}), n.name) end as name,

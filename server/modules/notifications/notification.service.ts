@@ -5,10 +5,11 @@ import type { NotificationUsers } from '../access/notification-users.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { NotificationOwner, NotificationRepository } from './notification.repository.ts';
 
-// Stock notifications (docs/product.md, Stock alarms and notifications): the list (not viewed and viewed,
-// newest first, at most 100 of each) with each product's name in the reader's language and its stock state
-// now, marking viewed, deleting, and the kept unread count with its version (the header's ETag). Ids of
-// other users or companies change nothing.
+// Notifications (docs/product.md, Stock alarms and notifications): the list (not viewed and viewed, newest
+// first, at most 100 of each) with each product's name in the reader's language and its stock state now (a
+// safety data sheet's new version with that version: Product documents and downloads), marking viewed,
+// deleting, and the kept unread count with its version (the header's ETag). Ids of other users or
+// companies change nothing.
 
 interface NotificationDeps {
   catalog: Pick<CatalogService, 'visibilityOf'>;

@@ -3,6 +3,7 @@ import type { ReviewSort, ReviewStatus } from '../../../core/reviews.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/migration-helpers.ts';
 import { visibleProduct, type ProductVisibility } from '../catalog/product-visibility.repository.ts';
+import { placedPaymentStates } from '../orders/placed-orders.ts';
 import type { ReviewChange } from './review-input.ts';
 import { reviewRows, type ReviewRow } from './review-rows.repository.ts';
 import { statsChangeOf } from './review-stats.ts';
@@ -10,9 +11,6 @@ import { moveReviewStats, takeFeedPosition } from './review-writes.repository.ts
 
 // The storefront's reviews (docs/product.md, Reviews): a product's published ones, a user's own,
 // and the author's writes, each in one transaction with the kept summary and the feed position.
-
-/** Orders that count as bought: placed on account ('open') or paid; cancelled, refund_due, awaiting and failed ones do not. */
-const placedPaymentStates = ['open', 'paid'];
 
 export interface ReviewAuthor {
   tenantId: number;
