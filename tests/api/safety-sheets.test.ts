@@ -286,4 +286,15 @@ describe('deleting a safety data sheet', () => {
     expect(await unreadOf('sds-admin')).toBe(before - notifications);
     expect(await deliveries('SDS-SHEET')).toEqual([]);
   });
+
+  it('that goes with its product or variant leaves its notifications, so the kept unread counts stay right', async () => {
+    const before = { unread: await unreadOf('sds-variant'), notifications: await notificationsOf('sds-variant') };
+    expect(before.notifications.length).toBeGreaterThan(0);
+    // What the database does when a product or variant the sheet belongs to goes (the file row cascades).
+    await shop().db.deleteFrom('product_files').where('external_id', '=', 'SDS-NAMED').execute();
+    expect(await notificationsOf('sds-variant')).toEqual(before.notifications);
+    expect(await unreadOf('sds-variant')).toBe(before.unread);
+    const unviewed = await shop().db.selectFrom('notifications').select('id').where('user_id', '=', users['sds-variant']!.userId).where('viewed', '=', 0).execute();
+    expect(before.unread).toBe(unviewed.length);
+  });
 });

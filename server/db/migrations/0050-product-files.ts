@@ -12,7 +12,9 @@ import { createIndex, engineOf, id, intDefault, notNull, oneOf, ref, tenantRef, 
 //  - safety_sheet_deliveries: which version of a safety data sheet went to which company, once each.
 //  - file_downloads: every download of a downloadable product's file, per user (the count shown, the log).
 //  - notifications.type gains 'safetyDataSheet' (a new version of a safety data sheet of a product the
-//    company bought), with the file and its version. SQLite cannot change a CHECK: notifications is rebuilt
+//    company bought), with the file and its version. A file that goes with its product or variant leaves
+//    its notifications (file_id null), as a product leaves its stock notifications: the unread counts kept
+//    beside them stay right; the ERP's delete of a document takes its notifications with their counts. SQLite cannot change a CHECK: notifications is rebuilt
 //    there, with its indexes as they stand.
 //  - downloads (migration 0003) goes: it only ever held links to the demo seed's PDFs under /media, which
 //    the seed now loads as documents; the product answer's `downloads` lists the documents for everyone.
@@ -28,9 +30,9 @@ async function rebuildSqliteNotifications(db: Kysely<any>, types: readonly strin
   if (!typeCheck.test(definition)) throw new Error('notifications.type has no CHECK to change');
   definition = definition.replace(typeCheck, `check ("type" in (${types.map((type) => `'${type}'`).join(', ')}))`);
   if (withFileColumns) {
-    definition = definition.replace(/\)\s*$/, ', "file_id" integer references "product_files" ("id") on delete cascade, "file_version" text)');
+    definition = definition.replace(/\)\s*$/, ', "file_id" integer references "product_files" ("id") on delete set null, "file_version" text)');
   } else {
-    definition = definition.replace(/,\s*"file_id" integer references "product_files" \("id"\) on delete cascade, "file_version" text\)\s*$/, ')');
+    definition = definition.replace(/,\s*"file_id" integer references "product_files" \("id"\) on delete set null, "file_version" text\)\s*$/, ')');
   }
   const columns = (await sql<{ name: string }>`select name from pragma_table_info('notifications')`.execute(db)).rows.map((row) => `"${row.name}"`);
   const kept = withFileColumns ? columns : columns.filter((column) => column !== '"file_id"' && column !== '"file_version"');
@@ -113,7 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql.raw(`alter table notifications add constraint notifications_type_check check (type in (${withSafetyDataSheet.map((type) => `'${type}'`).join(', ')}))`).execute(db);
     await db.schema
       .alterTable('notifications')
-      .addColumn('file_id', 'integer', (col) => col.references('product_files.id').onDelete('cascade'))
+      .addColumn('file_id', 'integer', (col) => col.references('product_files.id').onDelete('set null'))
       .addColumn('file_version', 'text')
       .execute();
   } else {
