@@ -5,6 +5,8 @@ import { maxProductFileBytes } from '../../core/product-files.ts';
 import { createFileStore } from '../../server/modules/product-files/file-store.ts';
 import { downloadTypes } from '../../server/modules/product-files/file-type.ts';
 import { createCompany, createUser, signInAs, type TestAccount, type TestCompany } from './account-fixtures.ts';
+import { orderLine, signInWithBasket } from './cart-fixtures.ts';
+import { agreeAndPlace, quantityFor } from './checkout-fixtures.ts';
 import { captureScreens, viewports, waitUntilSettled, withShopDatabase } from './helpers.ts';
 import { insertPlacedOrder } from './placed-order-fixtures.ts';
 import { workerShop } from './shops.ts';
@@ -146,4 +148,69 @@ test('a company that ordered no digital product learns where they will appear (E
   await captureScreens(page, 'account-downloads-empty-en');
   // Another company's file is not there.
   await expect(page.getByTestId('download-row')).toHaveCount(0);
+});
+
+/**
+ * A product the demo customer's company never bought, simple to order (its own price and stock, sold by the
+ * piece, no variants or pre-stock), made downloadable with a file as the ERP would load it.
+ */
+async function digitalProductToOrder(title: string, name: string) {
+  const bytes = Buffer.from(`%PDF-1.4\n% ${title} ${randomBytes(8).toString('hex')}\n`);
+  const stored = await createFileStore(`${workerShop().dataDir}/files`).put(Readable.from([bytes]), { maxBytes: maxProductFileBytes, accepts: downloadTypes });
+  return withShopDatabase(async (db) => {
+    const tenantId = (await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const company = await db.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).where('customer_no', '=', '10001').executeTakeFirstOrThrow();
+    const product = await db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['p.id', 'p.sku', 'p.name', 'p.price_cents', 'p.stock'])
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.is_active', '=', 1)
+      .where('p.is_downloadable', '=', 0)
+      .where('p.price_cents', '>', 0)
+      .where('p.stock', '>=', 100)
+      .where('p.sales_batch_size', '=', 1)
+      .where('p.is_only_sellable_with_positive_stock', '=', 0)
+      .where('c.is_active', '=', 1)
+      .where('c.slug', 'not in', ['angebote', 'auslaufartikel'])
+      .where('p.id', 'not in', db.selectFrom('product_variants').select('product_id'))
+      .where('p.id', 'not in', db.selectFrom('customer_prices').select('product_id'))
+      .where('p.id', 'not in', db.selectFrom('product_pre_stocks').select('product_id'))
+      .where('p.id', 'not in', db.selectFrom('product_files').select('product_id'))
+      .where('p.id', 'not in', db.selectFrom('order_items as i').innerJoin('orders as o', 'o.id', 'i.order_id').select('i.product_id').where('o.company_id', '=', company.id))
+      .orderBy('p.id', 'desc')
+      .limit(1)
+      .offset(20)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db
+      .insertInto('product_files')
+      .values({ tenant_id: tenantId, product_id: product.id, purpose: 'download', external_id: `E2E-ORDERED-${product.id}`, title, version: '1.0', file_name: name, content_type: stored.type.contentType, bytes: stored.bytes, sha256: stored.sha256, file_version: '1.0', file_at: now })
+      .execute();
+    await db.updateTable('products').set({ is_downloadable: 1 }).where('id', '=', product.id).execute();
+    return { id: product.id, sku: product.sku, name: product.name, priceCents: product.price_cents, stock: product.stock, batchSize: 1 };
+  });
+}
+
+test('the demo customer orders a digital product at the checkout and downloads its file right after (German)', async ({ page }) => {
+  const title = 'Software-Handbuch';
+  const name = 'Software-Handbuch 2027.pdf';
+  const digital = await digitalProductToOrder(title, name);
+  // About 100 € net: above the minimum order amount.
+  await signInWithBasket(page, [orderLine(digital, quantityFor(digital, 10_000))]);
+  await page.goto(`/product/${digital.id}?sku=${encodeURIComponent(digital.sku)}`);
+  await expect(page.getByTestId('digital-product-note')).toBeVisible();
+  await page.goto('/my-account/downloads');
+  await expect(page.getByTestId('download-row').filter({ hasText: title })).toHaveCount(0);
+
+  await page.goto('/checkout?type=order');
+  const orderId = await agreeAndPlace(page);
+
+  await page.goto('/my-account/downloads');
+  const row = page.getByTestId('download-row').filter({ hasText: title });
+  await expect(row.getByTestId('download-product')).toHaveText(digital.name);
+  await expect(row.getByTestId('download-order')).toHaveAttribute('href', `/my-account/order-history/${orderId}`);
+  const saved = page.waitForEvent('download');
+  await row.getByTestId('download-link').click();
+  expect((await saved).suggestedFilename()).toBe(name);
 });
