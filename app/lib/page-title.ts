@@ -9,9 +9,18 @@ import { parentTitle } from '../features/catalog/parent-title';
 
 const titlePrefix = 'page_title.';
 
+// Picked once per catalogue (one per language): every page's root loader asks, and the catalogue has
+// some 1,500 keys.
+const titlesByCatalogue = new WeakMap<Catalogue, Catalogue>();
+
 /** The document titles of a catalogue, for the root loader. */
 export function pageTitlesOf(catalogue: Catalogue): Catalogue {
-  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => key.startsWith(titlePrefix)));
+  let titles = titlesByCatalogue.get(catalogue);
+  if (!titles) {
+    titles = Object.fromEntries(Object.entries(catalogue).filter(([key]) => key.startsWith(titlePrefix)));
+    titlesByCatalogue.set(catalogue, titles);
+  }
+  return titles;
 }
 
 interface RootTitles {

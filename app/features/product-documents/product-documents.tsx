@@ -40,12 +40,11 @@ export function ProductDocuments({ documents }: { documents: readonly ProductDoc
                       </span>
                     </>
                   ) : null}
-                  {' · '}
-                  {t('product_documents.version', { version: entry.version })}
+                  {` · ${t('product_documents.version', { version: entry.version })}`}
                 </span>
               </span>
               <span className="num shrink-0 text-sm whitespace-nowrap text-zinc-600" data-testid="product-document-file">
-                {fileFormatOf(entry.contentType)} · {formatFileSize(entry.bytes, locale)}
+                {`${fileFormatOf(entry.contentType)} · ${formatFileSize(entry.bytes, locale)}`}
               </span>
             </a>
           </li>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { maxRating, type RatingHistogram, type ReviewList, type ReviewSort } from '../../../core/reviews';
 import { useTranslation } from '../../lib/i18n';
@@ -36,11 +36,8 @@ function Histogram({ histogram, total }: { histogram: RatingHistogram; total: nu
           <div key={star} className="grid grid-cols-[4.5rem_minmax(0,1fr)_2.5rem] items-center gap-2">
             <dt className="text-zinc-700">{t('reviews.histogram.stars', { count: star })}</dt>
             <dd className="contents">
-              {/* The bar's filled part and the rest share its width as this star's reviews share the total. */}
-              <span aria-hidden="true" className="flex h-2 overflow-hidden rounded-full bg-zinc-200">
-                <span className="rounded-full bg-amber-500" style={{ flexGrow: count, flexBasis: 0 }} />
-                <span style={{ flexGrow: total - count, flexBasis: 0 }} />
-              </span>
+              {/* The bar is filled as far as this star's reviews share the total (app.css, .rating-bar). */}
+              <span aria-hidden="true" className="rating-bar" style={{ '--share': total > 0 ? count / total : 0 } as CSSProperties} />
               <span className="num text-right text-zinc-700" data-testid={`review-histogram-${star}`}>
                 {count}
               </span>
