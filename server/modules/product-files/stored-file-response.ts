@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { AppError } from '../../errors.ts';
-import { storedFileAnswer, type SentFile } from './send-stored-file.ts';
+import { readChunkBytes, storedFileAnswer, type SentFile } from './send-stored-file.ts';
 
 // A stored file as a page's download route answers it (a Fetch Response for React Router): the same answer
 // as the API's (send-stored-file.ts: its name, one byte range, its ETag and 304), streamed from the file
@@ -15,6 +15,6 @@ export function storedFileResponse(request: Request, file: SentFile, refuse: (er
     for (const [name, value] of Object.entries(answer.headers)) refusal.headers.set(name, value);
     return refusal;
   }
-  const body = answer.bytes && request.method !== 'HEAD' ? (Readable.toWeb(fs.createReadStream(file.path, answer.bytes)) as ReadableStream<Uint8Array>) : null;
+  const body = answer.bytes && request.method !== 'HEAD' ? (Readable.toWeb(fs.createReadStream(file.path, { ...answer.bytes, highWaterMark: readChunkBytes })) as ReadableStream<Uint8Array>) : null;
   return new Response(body, { status: answer.status, headers: answer.headers });
 }
