@@ -17,7 +17,7 @@ import type { Route } from './+types/root';
 import { appLoadContext } from './app-context';
 import { ErrorScreen } from './components/error-screen';
 import { setApiToken } from './lib/api-client';
-import { TranslationsScript } from './lib/i18n';
+import { TranslationsPreload, TranslationsScript } from './lib/i18n';
 import { pageTitlesOf } from './lib/page-title';
 import { toShellSettings } from './lib/shell-settings.server';
 import { routeErrorMessageKey, useRouteErrorStatus } from './lib/route-error';
@@ -83,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <TranslationsPreload locale={locale} />
         <Links />
       </head>
       <body style={brandColor ? ({ '--brand': brandColor } as React.CSSProperties) : undefined}>

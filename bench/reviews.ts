@@ -192,8 +192,8 @@ try {
   }
   const medians = (kind: PageRow[]) => ({
     rps: median(kind.map((entry) => entry.rps)),
-    p50: median(kind.map((entry) => entry.p50)),
-    p99: median(kind.map((entry) => entry.p99)),
+    p50: Math.round(median(kind.map((entry) => entry.p50)) * 10) / 10,
+    p99: Math.round(median(kind.map((entry) => entry.p99)) * 10) / 10,
     cpu: kind.every((entry) => entry.cpu !== undefined) ? median(kind.map((entry) => entry.cpu!)) : undefined,
   });
   const summary = measured.map((kind) => ({ kind, ...medians(rows[kind]) }));

@@ -1,9 +1,11 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { defaultLocale, isLocale, type Locale } from '../../core/locale';
 import { createTranslator, type Catalogue, type Translate } from '../../core/translate';
+import { catalogueUrls } from './catalogue-urls';
 
-// Translations reach the browser inside the document (a JSON script element written by the server
-// render), not as JavaScript: the bundle stays small and a page only carries its own language.
+// Translations reach the browser as a file of their own (catalogue-urls.ts), not as JavaScript and not
+// inside every document: the bundle stays small, a document carries only its language and the file's
+// address (a small JSON script element written by the server render), and the browser keeps the file.
 // Changing the language therefore reloads the document (the language form is a plain form post).
 
 interface I18nValue {
@@ -15,10 +17,9 @@ interface I18nValue {
 const I18nContext = createContext<I18nValue | null>(null);
 const scriptId = 'shop-translations';
 
-// The server renders every page with one of two catalogue objects: the translator and the escaped
-// JSON of each are made once per catalogue, not once per page.
+// The server renders every page with one of two catalogue objects: the translator of each is made once
+// per catalogue, not once per page.
 const translators = new WeakMap<Catalogue, Translate>();
-const documentJson = new WeakMap<Catalogue, string>();
 
 function translatorFor(locale: Locale, catalogue: Catalogue): Translate {
   let translate = translators.get(catalogue);
@@ -40,21 +41,24 @@ export function useTranslation(): { t: Translate; locale: Locale } {
   return { t: value.t, locale: value.locale };
 }
 
-/** Writes the catalogue into the document; `<` is escaped so no text can end the script element. */
+/** The page's language for the browser (its catalogue's address follows from it). */
 export function TranslationsScript({ nonce }: { nonce: string | undefined }) {
   const value = useContext(I18nContext);
-  const catalogue = value?.catalogue ?? {};
-  let json = documentJson.get(catalogue);
-  if (json === undefined) {
-    json = JSON.stringify({ locale: value?.locale ?? defaultLocale, catalogue }).replace(/</g, '\\u003c');
-    documentJson.set(catalogue, json);
-  }
+  const json = JSON.stringify({ locale: value?.locale ?? defaultLocale });
   return <script id={scriptId} type="application/json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
-/** The catalogue the server wrote into this document. */
-export function readDocumentTranslations(): { locale: Locale; catalogue: Catalogue } {
+/** Asks for the page's catalogue as the document starts loading, before the scripts that need it. */
+export function TranslationsPreload({ locale }: { locale: Locale }) {
+  return <link rel="preload" href={catalogueUrls[locale]} as="fetch" crossOrigin="anonymous" />;
+}
+
+/** The catalogue of the language the server wrote into this document, from its file (the preload's answer). */
+export async function loadDocumentTranslations(): Promise<{ locale: Locale; catalogue: Catalogue }> {
   const element = document.getElementById(scriptId);
-  const parsed = element?.textContent ? (JSON.parse(element.textContent) as { locale?: unknown; catalogue?: Catalogue }) : {};
-  return { locale: isLocale(parsed.locale) ? parsed.locale : defaultLocale, catalogue: parsed.catalogue ?? {} };
+  const parsed = element?.textContent ? (JSON.parse(element.textContent) as { locale?: unknown }) : {};
+  const locale = isLocale(parsed.locale) ? parsed.locale : defaultLocale;
+  const response = await fetch(catalogueUrls[locale]);
+  if (!response.ok) throw new Error(`the ${locale} catalogue answered ${response.status}`);
+  return { locale, catalogue: (await response.json()) as Catalogue };
 }
