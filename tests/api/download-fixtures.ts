@@ -6,6 +6,7 @@ import { signDownloadToken } from '../../server/modules/product-files/download-l
 import { createFileStore } from '../../server/modules/product-files/file-store.ts';
 import { downloadTypes } from '../../server/modules/product-files/file-type.ts';
 import { testDataRoot } from '../setup/test-database.ts';
+import { pdf } from './erp-product-file-fixtures.ts';
 import type { TestShop } from './helper.ts';
 import { insertOrder } from './order-history-fixtures.ts';
 
@@ -20,11 +21,6 @@ const fileStore = createFileStore(path.join(testDataRoot, 'files'));
 let files = 0;
 let orders = 0;
 
-/** A PDF's first bytes and a text that makes each test file's bytes its own. */
-export function pdfBytes(text: string, size = 0): Buffer {
-  const content = Buffer.from(`%PDF-1.4\n% ${text}\n`);
-  return size > content.length ? Buffer.concat([content, Buffer.alloc(size - content.length, 0x20)]) : content;
-}
 
 export interface StoredDownload {
   id: number;
@@ -39,7 +35,7 @@ export async function storeDownload(
   file: { productId: number; variantId?: number | null; title: string; fileName?: string; version?: string; bytes?: Buffer },
 ): Promise<StoredDownload> {
   files += 1;
-  const bytes = file.bytes ?? pdfBytes(`${file.title} ${process.pid} ${files}`);
+  const bytes = file.bytes ?? pdf(`${file.title} ${process.pid} ${files}`);
   const stored = await fileStore.put(Readable.from([bytes]), { maxBytes: maxProductFileBytes, accepts: downloadTypes });
   const version = file.version ?? '1.0';
   const row = await shop.db

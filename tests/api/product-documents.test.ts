@@ -3,7 +3,8 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantId } from './erp-order-fixtures.ts';
 import { callApi, startTestShop, type TestShop } from './helper.ts';
-import { createDocumentProduct, insertDocument, pdfOf, type DocumentProduct, type StoredDocument } from './product-file-fixtures.ts';
+import { pdf } from './erp-product-file-fixtures.ts';
+import { createDocumentProduct, insertDocument, type DocumentProduct, type StoredDocument } from './product-file-fixtures.ts';
 import { companyWithBuyers, visibleProducts, type Buyer } from './review-fixtures.ts';
 import { attachmentDisposition } from '../../server/modules/product-files/send-stored-file.ts';
 import { createProductDocumentRepository } from '../../server/modules/product-files/product-documents.repository.ts';
@@ -187,7 +188,7 @@ describe('GET /api/product-document/{id}', () => {
 
   beforeAll(async () => {
     const product = await newProduct();
-    forEveryone = await insertDocument(shop, tenantId, { productId: product.id, fileName: 'Datenblatt Größe.pdf', file: pdfOf('Größentabelle und Maße') });
+    forEveryone = await insertDocument(shop, tenantId, { productId: product.id, fileName: 'Datenblatt Größe.pdf', file: pdf('Größentabelle und Maße') });
     forSignedIn = await insertDocument(shop, tenantId, { productId: product.id, kind: 'manual', visibility: 'signed_in' });
     etag = `"${forEveryone.sha256}"`;
   });

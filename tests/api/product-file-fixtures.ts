@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { maxProductFileBytes, type DocumentKind, type DocumentVisibility } from '../../core/product-files.ts';
 import { createFileStore } from '../../server/modules/product-files/file-store.ts';
 import { documentTypes } from '../../server/modules/product-files/file-type.ts';
+import { pdf } from './erp-product-file-fixtures.ts';
 import type { TestShop } from './helper.ts';
 
 // Product documents written straight into a test file's private database, as the ERP's loads leave them: a
@@ -55,11 +56,6 @@ export async function createDocumentProduct(
   return { id: product.id, sku: values.sku, variants };
 }
 
-/** A small PDF of its own bytes (the store judges the type from the first bytes: `%PDF-`). */
-export function pdfOf(text: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-}
-
 export interface DocumentSpec {
   productId: number;
   variantId?: number | null;
@@ -88,7 +84,7 @@ let documents = 0;
 /** A document of a product (or variant), its file in the store unless `file` is null; defaults: a German data sheet for everyone. */
 export async function insertDocument(shop: Pick<TestShop, 'db' | 'filesDir'>, tenantId: number, spec: DocumentSpec): Promise<StoredDocument> {
   documents += 1;
-  const file = spec.file === undefined ? pdfOf(`Dokument ${process.pid}-${documents}`) : spec.file;
+  const file = spec.file === undefined ? pdf(`Dokument ${process.pid}-${documents}`) : spec.file;
   const stored = file ? await createFileStore(shop.filesDir).put(Readable.from([file]), { maxBytes: maxProductFileBytes, accepts: documentTypes }) : null;
   const version = spec.version ?? '1.0';
   const row = await shop.db

@@ -6,7 +6,8 @@ import { mutationClasses, mutationsFor, sampleMutations } from './inputs.ts';
 import { sendChecked, runMutations, signed, type RunContext } from './runner.ts';
 import type { AttackTarget } from './samples.ts';
 import { startHostileShop, type Answer, type Role, type Surface } from './shop.ts';
-import { insertDocument, pdfOf } from '../api/product-file-fixtures.ts';
+import { pdf } from '../api/erp-product-file-fixtures.ts';
+import { insertDocument } from '../api/product-file-fixtures.ts';
 
 // A product document's file, from the API (GET /api/product-document/{id}) and for the page's session (GET
 // /product-document/{id}), with a real document behind the plain request, so the attack reaches the file's
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 const { samples } = fixtures;
-const file = pdfOf('Technisches Datenblatt der Serie 4711');
+const file = pdf('Technisches Datenblatt der Serie 4711');
 const document = await insertDocument(shop, samples.tenantId, { productId: samples.product.id, fileName: 'Datenblatt Größe.pdf', file });
 const hiddenDocuments: { product: HiddenProduct; id: number }[] = [];
 for (const product of fixtures.hidden) {

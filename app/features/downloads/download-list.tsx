@@ -20,8 +20,8 @@ const productLinkOf = (download: DownloadAccess) => productPath({ _id: download.
 function useDownloadText() {
   const { t, locale } = useTranslation();
   return {
-    date: (value: string) => formatShopDateNumeric(value, locale),
-    size: (download: DownloadAccess) => formatFileSize(download.bytes, locale),
+    /** Version, the date it was stored and the size, one line. */
+    facts: (download: DownloadAccess) => `${t('downloads.version', { version: download.version })} · ${formatShopDateNumeric(download.updatedAt, locale)} · ${formatFileSize(download.bytes, locale)}`,
     count: (download: DownloadAccess) => t('downloads.count', { count: download.downloadCount, formatted: formatNumber(download.downloadCount, locale) }),
     last: (download: DownloadAccess) => (download.lastDownloadedAt ? t('downloads.last', { date: formatShopDateNumeric(download.lastDownloadedAt, locale) }) : null),
   };
@@ -69,9 +69,6 @@ function DownloadTable({ downloads }: { downloads: readonly DownloadAccess[] }) 
         <tr>
           <th scope="col" className={th}>{t('downloads.column.product')}</th>
           <th scope="col" className={th}>{t('downloads.column.file')}</th>
-          <th scope="col" className={th}>{t('downloads.column.version')}</th>
-          <th scope="col" className={th}>{t('downloads.column.date')}</th>
-          <th scope="col" className={`${th} text-right`}>{t('downloads.column.size')}</th>
           <th scope="col" className={th}>{t('downloads.column.orders')}</th>
           <th scope="col" className={th}>{t('downloads.column.downloaded')}</th>
           <th scope="col" className={th}><span className="sr-only">{t('downloads.column.download')}</span></th>
@@ -88,11 +85,9 @@ function DownloadTable({ downloads }: { downloads: readonly DownloadAccess[] }) 
             </td>
             <td className={td}>
               <span className="block text-zinc-900">{download.title}</span>
-              <span className="block text-xs break-all text-zinc-600">{download.fileName}</span>
+              <span className="block text-xs break-words text-zinc-600">{download.fileName}</span>
+              <span className="num block text-xs text-zinc-600">{text.facts(download)}</span>
             </td>
-            <td className={`${td} num text-zinc-800`}>{download.version}</td>
-            <td className={`${td} num whitespace-nowrap text-zinc-700`}>{text.date(download.updatedAt)}</td>
-            <td className={`${td} num text-right whitespace-nowrap text-zinc-700`}>{text.size(download)}</td>
             <td className={td}><OrderLinks download={download} /></td>
             <td className={`${td} whitespace-nowrap`}>
               <span className="num block text-zinc-800" data-testid="download-count">{text.count(download)}</span>
@@ -121,7 +116,7 @@ function DownloadCards({ downloads }: { downloads: readonly DownloadAccess[] }) 
             <span className="num text-xs text-zinc-600"> · {download.variantSku ?? download.sku}</span>
           </div>
           <p className="num text-xs text-zinc-600">
-            {t('downloads.version', { version: download.version })} · {text.date(download.updatedAt)} · {text.size(download)}
+            {text.facts(download)}
           </p>
           <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-600">
             <span>{t('downloads.column.orders')}:</span>
