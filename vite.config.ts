@@ -16,6 +16,24 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), recordBuildInputs({ isExternal: (environment, id) => environment === 'ssr' && isServerModule(id) })],
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // A phone on a slow line pays a round trip for each file before the page is usable, and the
+            // automatic splitting made one small file per set of routes sharing a module (50 on the home
+            // page). Instead: the framework in one file, the shop's code that several routes share in
+            // another, and each route's own code in its file (docs/decisions/0031-first-paint.md).
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+                { name: 'shop', test: /[\\/](app|core)[\\/]/, minShareCount: 2, priority: 10 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         rollupOptions: {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -183,6 +184,17 @@ export async function measure(
   // by 0.14 for nothing, so the row takes them from each answer's time.
   const sorted = Float64Array.from(latencies).sort();
   return { title, rps: Math.round(result.requests.average), p50: tenths(percentile(sorted, 50)), p99: tenths(percentile(sorted, 99)), non2xx: result.non2xx };
+}
+
+/** The process's CPU time so far in ms (user and system; Linux's /proc), undefined elsewhere. */
+export function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value below which `p` percent of the sorted values lie (0 for none). */

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import type { DatabaseEngine } from '../server/config.ts';
-import { answerReuseMs, benchSeconds, createSession, measure, measureHello, startServers, type Row } from './bench-harness.ts';
+import { answerReuseMs, benchSeconds, cpuMs, createSession, measure, measureHello, startServers, type Row } from './bench-harness.ts';
 import { benchDataDir, openBenchDatabase, settleBenchDatabase } from './catalog-bench-db.ts';
 import path from 'node:path';
 import { ensureDocumentBenchData } from './document-data.ts';
@@ -112,17 +111,6 @@ function asReaders(list: readonly string[], credentials: (index: number) => Reco
       },
     },
   ];
-}
-
-/** The process's CPU time so far in ms (user and system; Linux's /proc), undefined elsewhere. */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 interface PageRow extends Row {

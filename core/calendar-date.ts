@@ -36,5 +36,8 @@ export function isCalendarDate(text: string): boolean {
   return parseCalendarDate(text) !== null;
 }
 
-/** The one schema of a calendar date in every route and page; refused as 'validation.date'. */
-export const calendarDate = z.string().refine(isCalendarDate, 'validation.date');
+/**
+ * The one schema of a calendar date in every route and page; refused as 'validation.date'. Pure: pages
+ * that only format dates do not carry the schema library to the browser.
+ */
+export const calendarDate = /* @__PURE__ */ z.string().refine(isCalendarDate, 'validation.date');

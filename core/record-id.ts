@@ -22,9 +22,10 @@ export function parseRecordId(value: unknown): number | null {
 /**
  * The one schema of a record id in a request body or form: missing is 'validation.required', anything
  * that is no record id 'validation.invalid' (both naming the field). Combine with `.optional()` or
- * `.nullish()` where the field may be left out.
+ * `.nullish()` where the field may be left out. Marked pure so that pages which only read ids
+ * (parseRecordId) do not carry the schema library to the browser.
  */
-export const recordId = z.unknown().transform((value, context): number => {
+export const recordId = /* @__PURE__ */ z.unknown().transform((value, context): number => {
   const id = parseRecordId(value);
   if (id !== null) return id;
   context.addIssue({ code: 'custom', message: value === undefined ? 'validation.required' : 'validation.invalid' });
