@@ -7,7 +7,7 @@ import { ensureReviewBenchData } from './review-data.ts';
 import { random } from './sales-person-data.ts';
 import { searchMixPaths } from './search-mix.ts';
 
-// `npm run bench -- --computed [--products 100000] [--engines sqlite,postgres]`: the catalogue's paths as
+// `npm run bench -- --computed [--products 100000] [--engines sqlite,postgres] [--only list,search,page,reuse]`: the catalogue's paths as
 // a buyer who browses many pages meets them, every row side by side with a Fastify hello route in its own
 // process, on each engine in one run (docs/benchmarks.md, reference table):
 //   - the list, computed: GET /api/material over a mix of 264 pages (every category's first page, the
@@ -20,10 +20,11 @@ import { searchMixPaths } from './search-mix.ts';
 // Each row also gives the shop's CPU time per request (Linux), steadier than req/s on a shared machine.
 
 const { values } = parseArgs({
-  options: { products: { type: 'string', default: '100000' }, engines: { type: 'string', default: 'sqlite,postgres' } },
+  options: { products: { type: 'string', default: '100000' }, engines: { type: 'string', default: 'sqlite,postgres' }, only: { type: 'string', default: 'list,search,page,reuse' } },
 });
 const products = Number(values.products);
 const engines = values.engines.split(',') as DatabaseEngine[];
+const only = new Set(values.only.split(','));
 const shopPort = 3350;
 const helloPort = 3351;
 const listPageSize = 16;
@@ -101,13 +102,14 @@ async function measureEngine(engine: DatabaseEngine): Promise<MeasuredRow[]> {
     const pagePaths = draw(categories, 32, 28).map((category) => `/category/${category.verboseName}?page=${pageOf(totals.get(category._id)!, next)}`);
 
     await row('Fastify hello route', { base: computed.helloUrl.replace('/hello', ''), shop: {} }, {}, [{ path: '/hello' }], { minShareOfHello: 100, maxP99Ms: Infinity });
-    await row(`list, computed (${listPaths.length} pages)`, computed, buyer.headers, randomPaths(listPaths), { minShareOfHello: 5, maxP99Ms: 15 });
-    await row(`search, computed (${searchPaths.length} keys)`, computed, buyer.headers, randomPaths(searchPaths), { minShareOfHello: 2, maxP99Ms: 20 });
-    await row(`SSR category pages, computed (${pagePaths.length} pages)`, computed, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, randomPaths(pagePaths), { minShareOfHello: 1, maxP99Ms: 80 });
+    if (only.has('list')) await row(`list, computed (${listPaths.length} pages)`, computed, buyer.headers, randomPaths(listPaths), { minShareOfHello: 5, maxP99Ms: 15 });
+    if (only.has('search')) await row(`search, computed (${searchPaths.length} keys)`, computed, buyer.headers, randomPaths(searchPaths), { minShareOfHello: 2, maxP99Ms: 20 });
+    if (only.has('page')) await row(`SSR category pages, computed (${pagePaths.length} pages)`, computed, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, randomPaths(pagePaths), { minShareOfHello: 1, maxP99Ms: 80 });
   } finally {
     await computed.stop();
   }
 
+  if (!only.has('reuse')) return rows;
   const reused = await startServers({ engine, products, shopPort, helloPort, env: { CATALOG_ANSWER_CACHE_MS: '2000' } });
   try {
     const buyer = await signIn(reused.base, { username: 'customer', password: 'Demo-Customer-1' });

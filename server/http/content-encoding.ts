@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 export type ContentCoding = 'br' | 'gzip';
 
@@ -29,9 +29,14 @@ const gzipAsync = promisify(gzip);
 const brotliQuality = 1;
 const gzipLevel = 1;
 
+const brotliOptions = (body: Buffer) => ({ params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+
 /** Compresses on libuv's thread pool, so the event loop keeps serving other requests meanwhile. */
 export function compressAsync(body: Buffer, coding: ContentCoding): Promise<Buffer> {
-  return coding === 'br'
-    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipAsync(body, { level: gzipLevel });
+  return coding === 'br' ? brotliAsync(body, brotliOptions(body)) : gzipAsync(body, { level: gzipLevel });
+}
+
+/** Compresses at once: for answers of a few KB, where handing the work to the thread pool costs more than it. */
+export function compressSync(body: Buffer, coding: ContentCoding): Buffer {
+  return coding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, { level: gzipLevel });
 }

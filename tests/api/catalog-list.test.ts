@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListMeta, Product } from '../../core/catalog-types.ts';
 import { catalogClient, categoryIds, type CatalogClient } from './catalog-fixtures.ts';
@@ -60,10 +60,13 @@ describe('GET /api/material paging', () => {
     expect(new Set(long.data.map((p) => p._id)).size).toBe(30);
   });
 
-  it('lists a main category with the products of all its subcategories', async () => {
+  it('lists a main category with the products of all its subcategories, in name order across them', async () => {
     const listing = await allPages(`/api/material?category=${id('werkzeug')}`);
     const stored = await storedProducts(toolIds);
     expect(listing.data.map((p) => p._id).sort((a, b) => a - b)).toEqual(stored.map((p) => p.id).sort((a, b) => a - b));
+    // The database's own order of the whole main category, whatever way the pages are put together.
+    const inListingOrder = await shop.db.selectFrom('products').select('id').where('category_id', 'in', toolIds).where('is_active', '=', 1).orderBy('name').orderBy('id').execute();
+    expect(listing.data.map((p) => p._id)).toEqual(inListingOrder.map((row) => row.id));
     expect(new Set(listing.data.map((p) => p.categoryId)).size).toBeGreaterThan(1);
     const sub = await client.json<Listing>(`/api/material?category=${id('handwerkzeug')}&pageSize=100`, 'customer');
     expect(sub.data.every((p) => p.categoryId === id('handwerkzeug'))).toBe(true);
@@ -103,19 +106,24 @@ describe('GET /api/material paging', () => {
 });
 
 describe('GET /api/material compression', () => {
-  it('sends gzip to clients that accept it, the same JSON as uncompressed, and says it varies by Accept-Encoding', async () => {
+  it('sends Brotli to clients that accept it, else gzip, the same JSON as uncompressed, and says it varies by Accept-Encoding', async () => {
     const url = `/api/material?category=${id('werkzeug')}&page=1&pageSize=16`;
     const plain = await client.get(url, 'customer');
-    const compressed = await client.get(url, 'customer', { 'accept-encoding': 'gzip, deflate, br' });
+    const brotli = await client.get(url, 'customer', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await client.get(url, 'customer', { 'accept-encoding': 'gzip, deflate' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(compressed.headers['content-encoding']).toBe('gzip');
-    expect(compressed.headers.vary).toContain('accept-encoding');
-    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
-    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const compressed of [brotli, gzip]) {
+      expect(compressed.headers.vary).toContain('accept-encoding');
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
-  it('sends plain JSON when gzip is refused', async () => {
-    const response = await client.get(`/api/material?category=${id('werkzeug')}`, 'customer', { 'accept-encoding': 'gzip;q=0, br' });
+  it('sends plain JSON when both codings are refused', async () => {
+    const response = await client.get(`/api/material?category=${id('werkzeug')}`, 'customer', { 'accept-encoding': 'gzip;q=0, br;q=0' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json().data).toHaveLength(15);
   });

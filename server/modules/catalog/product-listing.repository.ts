@@ -1,14 +1,18 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { engineOf } from '../../db/migration-helpers.ts';
 import type { DB } from '../../db/schema.ts';
 import { createFacetListingRepository } from './facet-listing.repository.ts';
 
 // The listing queries, shaped for the indexes of migration 0007 (plans: bench/catalog-queries.ts --plans):
 // - one category: a range of products_listing_by_category_idx read in (name, id) order and cut after
 //   the page; stock and has_pre_stock are checked in the index entries;
-// - several categories (a main category and its subcategories): one such range per category, each
-//   cut at offset + page size, merged with UNION ALL. A plain `category_id IN (…) ORDER BY name`
-//   sorts every product of the main category on PostgreSQL, which cannot merge index ranges;
+// - several categories (a main category and its subcategories): one such range per category, merged.
+//   A plain `category_id IN (…) ORDER BY name` sorts every product of the main category. On PostgreSQL
+//   each range is cut at offset + page size and ordered, and the planner merges them (Merge Append);
+//   SQLite merges the ranges of a UNION ALL ordered as a whole (MERGE (UNION ALL)) and stops after the
+//   page, where cut ranges would be read completely and sorted (a deep page of a main category: 2.5
+//   instead of 15 ms);
 // - no category: a range of products_listing_all_idx that skips the categories the buyer must not see;
 // - with attribute filters: the same, over ranges of product_facets (facet-listing.repository.ts).
 
@@ -45,14 +49,30 @@ function withStockFilters<QB extends SelectQueryBuilder<DB, 'products', object>>
 
 export function createProductListingRepository(db: Database) {
   const facets = createFacetListingRepository(db);
+  const mergesOrderedUnions = engineOf(db) === 'sqlite';
 
-  /** Visible products of one category (or, with null, of every category not hidden) in listing order. */
-  function productRange(tenantId: number, categoryId: number | null, hiddenCategoryIds: readonly number[], filters: ListingFilters) {
+  /** Visible products of one category (or, with null, of every category not hidden), unordered. */
+  function unorderedRange(tenantId: number, categoryId: number | null, hiddenCategoryIds: readonly number[], filters: ListingFilters) {
     let query = db.selectFrom('products').select(['products.id', 'products.name']).where('products.tenant_id', '=', tenantId);
     if (categoryId !== null) query = query.where('products.category_id', '=', categoryId);
     query = query.where('products.is_active', '=', 1);
     if (hiddenCategoryIds.length > 0) query = query.where('products.category_id', 'not in', hiddenCategoryIds);
-    return withStockFilters(query, filters).orderBy('products.name').orderBy('products.id');
+    return withStockFilters(query, filters);
+  }
+
+  /** The same in listing order. */
+  function productRange(tenantId: number, categoryId: number | null, hiddenCategoryIds: readonly number[], filters: ListingFilters) {
+    return unorderedRange(tenantId, categoryId, hiddenCategoryIds, filters).orderBy('products.name').orderBy('products.id');
+  }
+
+  /** One page of the products of several categories, as one UNION ALL in listing order (SQLite; see above). */
+  async function orderedUnionPage(tenantId: number, categoryIds: readonly number[], filters: ListingFilters, offset: number, limit: number): Promise<number[]> {
+    const [first, ...others] = categoryIds.map((id) => unorderedRange(tenantId, id, [], filters));
+    if (!first) return [];
+    let union = first;
+    for (const other of others) union = union.unionAll(other);
+    const rows = await union.orderBy(sql.ref('name')).orderBy(sql.ref('id')).limit(limit).offset(offset).execute();
+    return rows.map((row) => row.id);
   }
 
   function branch<D, TB extends keyof D>(range: SelectQueryBuilder<D, TB, IdAndName>, take: number) {
@@ -93,6 +113,7 @@ export function createProductListingRepository(db: Database) {
       if (scope.categoryIds.length === 1) {
         return ids(await productRange(tenantId, scope.categoryIds[0]!, [], filters).limit(limit).offset(offset).execute());
       }
+      if (mergesOrderedUnions) return orderedUnionPage(tenantId, scope.categoryIds, filters, offset, limit);
       return mergedPage(scope.categoryIds.map((id) => branch(productRange(tenantId, id, [], filters), take)), offset, limit);
     },
 
