@@ -63,7 +63,7 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const page of pages.filter((entry) => !values.only || values.only.split(',').includes(entry.name))) {
     const audits = [];
-    for (let run = 0; run < runs; run++) audits.push(await audit(`${servers.base}${page.path}`, chrome.port, page.guest ? {} : { Cookie: cookie }));
+    for (let run = 0; run < runs; run++) audits.push(await auditWithRetry(`${servers.base}${page.path}`, chrome.port, page.guest ? {} : { Cookie: cookie }));
     audits.sort((a, b) => a.performance - b.performance);
     const row = audits[Math.floor(audits.length / 2)]!;
     const documentKb = (await brotliDocumentBytes(`${servers.base}${page.path}`, page.guest ? {} : { cookie })) / 1024;
@@ -114,6 +114,16 @@ async function audit(url: string, port: number, extraHeaders: Record<string, str
     requests: requests.length,
     scriptKb: requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024,
   };
+}
+
+/** An audit, once more when Lighthouse fails (a cold browser's first audit now and then times out). */
+async function auditWithRetry(url: string, port: number, extraHeaders: Record<string, string>): Promise<Audit> {
+  try {
+    return await audit(url, port, extraHeaders);
+  } catch (error) {
+    console.error(`${url}: ${error instanceof Error ? error.message : String(error)}; auditing again`);
+    return audit(url, port, extraHeaders);
+  }
 }
 
 /** The page's document as the server sends it to a browser that accepts Brotli, in bytes on the wire. */
