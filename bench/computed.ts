@@ -7,7 +7,7 @@ import { ensureReviewBenchData } from './review-data.ts';
 import { random } from './sales-person-data.ts';
 import { searchMixPaths } from './search-mix.ts';
 
-// `npm run bench -- --computed [--products 100000] [--engines sqlite,postgres] [--only list,search,page,reuse]`: the catalogue's paths as
+// `npm run bench -- --computed [--products 100000[,1000000]] [--engines sqlite,postgres] [--only list,search,page,reuse]`: the catalogue's paths as
 // a buyer who browses many pages meets them, every row side by side with a Fastify hello route in its own
 // process, on each engine in one run (docs/benchmarks.md, reference table):
 //   - the list, computed: GET /api/material over a mix of 264 pages (every category's first page, the
@@ -18,11 +18,13 @@ import { searchMixPaths } from './search-mix.ts';
 // Each request draws its path at random from its mix (buyers do not walk a list in step), 10 connections.
 // The catalogue has the reviews of bench:reviews (the stars of the list are the final page's).
 // Each row also gives the shop's CPU time per request (Linux), steadier than req/s on a shared machine.
+// With several sizes (`--products 100000,1000000`) each engine is measured at each, and a last table sets
+// the largest catalogue's rows against the smallest's: its share of hello and its p99 within 2 × (target).
 
 const { values } = parseArgs({
   options: { products: { type: 'string', default: '100000' }, engines: { type: 'string', default: 'sqlite,postgres' }, only: { type: 'string', default: 'list,search,page,reuse' } },
 });
-const products = Number(values.products);
+const sizes = values.products.split(',').map(Number);
 const engines = values.engines.split(',') as DatabaseEngine[];
 const only = new Set(values.only.split(','));
 const shopPort = 3350;
@@ -36,6 +38,8 @@ interface Target {
 }
 
 interface MeasuredRow extends Row {
+  /** The row's kind, the same at every catalogue size. */
+  kind: 'hello' | 'list' | 'search' | 'page' | 'reuse';
   target: Target;
   cpuPerRequestMs?: number;
 }
@@ -62,7 +66,7 @@ function pageOf(total: number, next: () => number): number {
   return 1 + (next() % (next() % 2 === 0 ? Math.min(pages, 10) : pages));
 }
 
-async function measureEngine(engine: DatabaseEngine): Promise<MeasuredRow[]> {
+async function measureEngine(engine: DatabaseEngine, products: number): Promise<MeasuredRow[]> {
   let session = { tenantId: 0, userId: 0, token: '' };
   await prepareBenchDatabase(engine, products, async (db) => {
     // The stars of the list come from the kept review summaries: the final pages have them.
@@ -73,12 +77,12 @@ async function measureEngine(engine: DatabaseEngine): Promise<MeasuredRow[]> {
   const cookie = `token=${session.token}; userId=${session.userId}`;
 
   const rows: MeasuredRow[] = [];
-  const row = async (title: string, servers: { base: string; shop: { pid?: number } }, headers: Record<string, string>, requests: autocannon.Request[], target: Target) => {
+  const row = async (kind: MeasuredRow['kind'], title: string, servers: { base: string; shop: { pid?: number } }, headers: Record<string, string>, requests: autocannon.Request[], target: Target) => {
     let cpuAtStart: number | undefined;
     const measured = await measure(title, { base: servers.base, headers, requests, onPhase: (phase) => (phase === 'measured' ? (cpuAtStart = cpuMs(servers.shop.pid)) : undefined) });
     const cpuAtEnd = cpuMs(servers.shop.pid);
     const requestCount = measured.rps * Number(process.env.BENCH_SECONDS ?? 10);
-    rows.push({ ...measured, target, ...(cpuAtStart !== undefined && cpuAtEnd !== undefined && requestCount > 0 ? { cpuPerRequestMs: (cpuAtEnd - cpuAtStart) / requestCount } : {}) });
+    rows.push({ ...measured, kind, target, ...(cpuAtStart !== undefined && cpuAtEnd !== undefined && requestCount > 0 ? { cpuPerRequestMs: (cpuAtEnd - cpuAtStart) / requestCount } : {}) });
   };
   const randomPaths = (list: readonly string[]): autocannon.Request[] => [
     { setupRequest: (request) => ({ ...request, method: 'GET', path: list[Math.floor(Math.random() * list.length)]! }) },
@@ -101,10 +105,10 @@ async function measureEngine(engine: DatabaseEngine): Promise<MeasuredRow[]> {
     const searchPaths = await searchMixPaths(categories, buyer.get);
     const pagePaths = draw(categories, 32, 28).map((category) => `/category/${category.verboseName}?page=${pageOf(totals.get(category._id)!, next)}`);
 
-    await row('Fastify hello route', { base: computed.helloUrl.replace('/hello', ''), shop: {} }, {}, [{ path: '/hello' }], { minShareOfHello: 100, maxP99Ms: Infinity });
-    if (only.has('list')) await row(`list, computed (${listPaths.length} pages)`, computed, buyer.headers, randomPaths(listPaths), { minShareOfHello: 5, maxP99Ms: 15 });
-    if (only.has('search')) await row(`search, computed (${searchPaths.length} keys)`, computed, buyer.headers, randomPaths(searchPaths), { minShareOfHello: 2, maxP99Ms: 20 });
-    if (only.has('page')) await row(`SSR category pages, computed (${pagePaths.length} pages)`, computed, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, randomPaths(pagePaths), { minShareOfHello: 1, maxP99Ms: 80 });
+    await row('hello', 'Fastify hello route', { base: computed.helloUrl.replace('/hello', ''), shop: {} }, {}, [{ path: '/hello' }], { minShareOfHello: 100, maxP99Ms: Infinity });
+    if (only.has('list')) await row('list', `list, computed (${listPaths.length} pages)`, computed, buyer.headers, randomPaths(listPaths), { minShareOfHello: 5, maxP99Ms: 15 });
+    if (only.has('search')) await row('search', `search, computed (${searchPaths.length} keys)`, computed, buyer.headers, randomPaths(searchPaths), { minShareOfHello: 2, maxP99Ms: 20 });
+    if (only.has('page')) await row('page', `SSR category pages, computed (${pagePaths.length} pages)`, computed, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, randomPaths(pagePaths), { minShareOfHello: 1, maxP99Ms: 80 });
   } finally {
     await computed.stop();
   }
@@ -113,23 +117,48 @@ async function measureEngine(engine: DatabaseEngine): Promise<MeasuredRow[]> {
   const reused = await startServers({ engine, products, shopPort, helloPort, env: { CATALOG_ANSWER_CACHE_MS: '2000' } });
   try {
     const buyer = await signIn(reused.base, { username: 'customer', password: 'Demo-Customer-1' });
-    await row(`list with answer reuse 2 s (${listPaths.length} pages)`, reused, buyer.headers, randomPaths(listPaths), { minShareOfHello: 25, maxP99Ms: 10 });
+    await row('reuse', `list with answer reuse 2 s (${listPaths.length} pages)`, reused, buyer.headers, randomPaths(listPaths), { minShareOfHello: 25, maxP99Ms: 10 });
   } finally {
     await reused.stop();
   }
   return rows;
 }
 
+const shareOfHello = (rows: readonly MeasuredRow[], row: MeasuredRow) => (row.rps / rows[0]!.rps) * 100;
+
 for (const engine of engines) {
-  const rows = await measureEngine(engine);
-  const hello = rows[0]!;
-  console.log(`\n### ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${products.toLocaleString('en')} products, 10 connections, ${process.env.BENCH_SECONDS ?? 10} s a row\n`);
-  console.log('| figure | req/s | % of hello | p50 ms | p99 ms | CPU ms a request | target | met |\n|---|---:|---:|---:|---:|---:|---|---|');
-  for (const row of rows) {
-    const share = (row.rps / hello.rps) * 100;
-    const isHello = row === hello;
-    const met = share >= row.target.minShareOfHello && row.p99 <= row.target.maxP99Ms && row.non2xx === 0;
-    const target = isHello ? '' : `≥ ${row.target.minShareOfHello} % of hello, p99 ≤ ${row.target.maxP99Ms} ms`;
-    console.log(`| ${row.title} | ${row.rps} | ${share.toFixed(share < 10 ? 2 : 0)} % | ${row.p50} | ${row.p99} | ${row.cpuPerRequestMs?.toFixed(2) ?? ''} | ${target} | ${isHello ? '' : met ? 'yes' : 'no'}${row.non2xx ? ` (${row.non2xx} non-2xx)` : ''} |`);
+  const bySize = new Map<number, MeasuredRow[]>();
+  for (const products of sizes) {
+    const rows = await measureEngine(engine, products);
+    bySize.set(products, rows);
+    const hello = rows[0]!;
+    console.log(`\n### ${engineName(engine)}, ${products.toLocaleString('en')} products, 10 connections, ${process.env.BENCH_SECONDS ?? 10} s a row\n`);
+    console.log('| figure | req/s | % of hello | p50 ms | p99 ms | CPU ms a request | target | met |\n|---|---:|---:|---:|---:|---:|---|---|');
+    for (const row of rows) {
+      const share = shareOfHello(rows, row);
+      const isHello = row === hello;
+      const met = share >= row.target.minShareOfHello && row.p99 <= row.target.maxP99Ms && row.non2xx === 0;
+      const target = isHello ? '' : `≥ ${row.target.minShareOfHello} % of hello, p99 ≤ ${row.target.maxP99Ms} ms`;
+      console.log(`| ${row.title} | ${row.rps} | ${share.toFixed(share < 10 ? 2 : 0)} % | ${row.p50} | ${row.p99} | ${row.cpuPerRequestMs?.toFixed(2) ?? ''} | ${target} | ${isHello ? '' : met ? 'yes' : 'no'}${row.non2xx ? ` (${row.non2xx} non-2xx)` : ''} |`);
+    }
+  }
+  if (sizes.length > 1) printGrowth(engine, bySize.get(Math.min(...sizes))!, bySize.get(Math.max(...sizes))!);
+}
+
+function engineName(engine: DatabaseEngine) {
+  return engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+}
+
+/** The largest catalogue's rows against the smallest's: the share of hello may drop and the p99 grow by 2 × at most. */
+function printGrowth(engine: DatabaseEngine, small: readonly MeasuredRow[], large: readonly MeasuredRow[]) {
+  console.log(`\n### ${engineName(engine)}, ${Math.max(...sizes).toLocaleString('en')} against ${Math.min(...sizes).toLocaleString('en')} products\n`);
+  console.log('| figure | share of hello | p99 ms | share ÷ | p99 × | within 2 × |\n|---|---|---|---:|---:|---|');
+  for (const row of large.slice(1)) {
+    const before = small.find((candidate) => candidate.kind === row.kind);
+    if (!before) continue;
+    const shareDrop = shareOfHello(small, before) / shareOfHello(large, row);
+    const p99Growth = row.p99 / before.p99;
+    const shares = `${shareOfHello(small, before).toFixed(2)} → ${shareOfHello(large, row).toFixed(2)} %`;
+    console.log(`| ${row.kind} | ${shares} | ${before.p99} → ${row.p99} | ${shareDrop.toFixed(2)} | ${p99Growth.toFixed(2)} | ${shareDrop <= 2 && p99Growth <= 2 ? 'yes' : 'no'} |`);
   }
 }

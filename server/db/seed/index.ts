@@ -57,14 +57,14 @@ async function refreshPlannerStatistics(db: Database): Promise<void> {
 export async function countDemoProducts(db: Database): Promise<number> {
   const tenant = await findDemoTenant(db);
   if (!tenant) return 0;
+  // Generated skus are MAT- and six digits, the millionth seven (variants add a suffix): compared as numbers.
   const row = await db
     .selectFrom('products')
-    .select((eb) => eb.fn.max('sku').as('max_sku'))
+    .select(sql<number | string | null>`max(cast(substr(sku, 5) as integer))`.as('max_number'))
     .where('tenant_id', '=', tenant.id)
-    .where('sku', 'like', 'MAT-______')
+    .where((eb) => eb.or([eb('sku', 'like', 'MAT-______'), eb('sku', 'like', 'MAT-_______')]))
     .executeTakeFirst();
-  const max = row?.max_sku;
-  return typeof max === 'string' ? Number.parseInt(max.slice(4), 10) || 0 : 0;
+  return Number(row?.max_number ?? 0);
 }
 
 /**
