@@ -68,8 +68,8 @@ export function shouldRevalidate() {
   return true;
 }
 
-// The one stylesheet, with a precedence so that React writes it into the head before the scripts' preloads:
-// the browser then asks for it first, and the page paints without waiting for them.
+// The one stylesheet, with a precedence so that React writes it into the head before every other link:
+// the browser asks for it first (docs/decisions/0031-first-paint.md).
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheetUrl, precedence: 'high' }];
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -187,7 +187,7 @@ export async function measure(
 }
 
 /** The process's CPU time so far in ms (user and system; Linux's /proc), undefined elsewhere. */
-export function cpuMs(pid: number | undefined): number | undefined {
+function cpuMs(pid: number | undefined): number | undefined {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 a second on Linux).
@@ -195,6 +195,23 @@ export function cpuMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `measure` with the shop process's CPU time per answered request in the measured part (ms, Linux; none
+ * elsewhere, and for a process without pid): on a shared machine req/s moves by a fifth between passes of one row, the CPU a request much less.
+ */
+export async function measureWithCpu(title: string, shop: { pid?: number }, options: Omit<Parameters<typeof measure>[1], 'onPhase'>): Promise<Row & { cpuPerRequestMs?: number }> {
+  let cpuAtStart: number | undefined;
+  const measured = await measure(title, {
+    ...options,
+    onPhase: (phase) => {
+      if (phase === 'measured') cpuAtStart = cpuMs(shop.pid);
+    },
+  });
+  const cpuAtEnd = cpuMs(shop.pid);
+  const requests = measured.rps * benchSeconds;
+  return cpuAtStart === undefined || cpuAtEnd === undefined || requests === 0 ? measured : { ...measured, cpuPerRequestMs: (cpuAtEnd - cpuAtStart) / requests };
 }
 
 /** The value below which `p` percent of the sorted values lie (0 for none). */

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import type { DatabaseEngine } from '../server/config.ts';
 import { maxListingDepth } from '../server/modules/catalog/catalog.service.ts';
-import { cpuMs, createSession, measure, prepareBenchDatabase, signIn, startServers, type Row } from './bench-harness.ts';
+import { benchSeconds, createSession, measureWithCpu, mixedPaths, prepareBenchDatabase, signIn, startServers, type Row } from './bench-harness.ts';
 import { ensureReviewBenchData } from './review-data.ts';
 import { random } from './sales-person-data.ts';
 import { searchMixPaths } from './search-mix.ts';
@@ -78,15 +78,8 @@ async function measureEngine(engine: DatabaseEngine, products: number): Promise<
 
   const rows: MeasuredRow[] = [];
   const row = async (kind: MeasuredRow['kind'], title: string, servers: { base: string; shop: { pid?: number } }, headers: Record<string, string>, requests: autocannon.Request[], target: Target) => {
-    let cpuAtStart: number | undefined;
-    const measured = await measure(title, { base: servers.base, headers, requests, onPhase: (phase) => (phase === 'measured' ? (cpuAtStart = cpuMs(servers.shop.pid)) : undefined) });
-    const cpuAtEnd = cpuMs(servers.shop.pid);
-    const requestCount = measured.rps * Number(process.env.BENCH_SECONDS ?? 10);
-    rows.push({ ...measured, kind, target, ...(cpuAtStart !== undefined && cpuAtEnd !== undefined && requestCount > 0 ? { cpuPerRequestMs: (cpuAtEnd - cpuAtStart) / requestCount } : {}) });
+    rows.push({ ...(await measureWithCpu(title, servers.shop, { base: servers.base, headers, requests })), kind, target });
   };
-  const randomPaths = (list: readonly string[]): autocannon.Request[] => [
-    { setupRequest: (request) => ({ ...request, method: 'GET', path: list[Math.floor(Math.random() * list.length)]! }) },
-  ];
 
   const listPaths: string[] = [];
   const computed = await startServers({ engine, products, shopPort, helloPort, env: { CATALOG_ANSWER_CACHE_MS: '0' } });
@@ -106,9 +99,9 @@ async function measureEngine(engine: DatabaseEngine, products: number): Promise<
     const pagePaths = draw(categories, 32, 28).map((category) => `/category/${category.verboseName}?page=${pageOf(totals.get(category._id)!, next)}`);
 
     await row('hello', 'Fastify hello route', { base: computed.helloUrl.replace('/hello', ''), shop: {} }, {}, [{ path: '/hello' }], { minShareOfHello: 100, maxP99Ms: Infinity });
-    if (only.has('list')) await row('list', `list, computed (${listPaths.length} pages)`, computed, buyer.headers, randomPaths(listPaths), { minShareOfHello: 5, maxP99Ms: 15 });
-    if (only.has('search')) await row('search', `search, computed (${searchPaths.length} keys)`, computed, buyer.headers, randomPaths(searchPaths), { minShareOfHello: 2, maxP99Ms: 20 });
-    if (only.has('page')) await row('page', `SSR category pages, computed (${pagePaths.length} pages)`, computed, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, randomPaths(pagePaths), { minShareOfHello: 1, maxP99Ms: 80 });
+    if (only.has('list')) await row('list', `list, computed (${listPaths.length} pages)`, computed, buyer.headers, mixedPaths(listPaths), { minShareOfHello: 5, maxP99Ms: 15 });
+    if (only.has('search')) await row('search', `search, computed (${searchPaths.length} keys)`, computed, buyer.headers, mixedPaths(searchPaths), { minShareOfHello: 2, maxP99Ms: 20 });
+    if (only.has('page')) await row('page', `SSR category pages, computed (${pagePaths.length} pages)`, computed, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, mixedPaths(pagePaths), { minShareOfHello: 1, maxP99Ms: 80 });
   } finally {
     await computed.stop();
   }
@@ -117,7 +110,7 @@ async function measureEngine(engine: DatabaseEngine, products: number): Promise<
   const reused = await startServers({ engine, products, shopPort, helloPort, env: { CATALOG_ANSWER_CACHE_MS: '2000' } });
   try {
     const buyer = await signIn(reused.base, { username: 'customer', password: 'Demo-Customer-1' });
-    await row('reuse', `list with answer reuse 2 s (${listPaths.length} pages)`, reused, buyer.headers, randomPaths(listPaths), { minShareOfHello: 25, maxP99Ms: 10 });
+    await row('reuse', `list with answer reuse 2 s (${listPaths.length} pages)`, reused, buyer.headers, mixedPaths(listPaths), { minShareOfHello: 25, maxP99Ms: 10 });
   } finally {
     await reused.stop();
   }
@@ -132,7 +125,7 @@ for (const engine of engines) {
     const rows = await measureEngine(engine, products);
     bySize.set(products, rows);
     const hello = rows[0]!;
-    console.log(`\n### ${engineName(engine)}, ${products.toLocaleString('en')} products, 10 connections, ${process.env.BENCH_SECONDS ?? 10} s a row\n`);
+    console.log(`\n### ${engineName(engine)}, ${products.toLocaleString('en')} products, 10 connections, ${benchSeconds} s a row\n`);
     console.log('| figure | req/s | % of hello | p50 ms | p99 ms | CPU ms a request | target | met |\n|---|---:|---:|---:|---:|---:|---|---|');
     for (const row of rows) {
       const share = shareOfHello(rows, row);

@@ -39,10 +39,9 @@ try {
   const category = (await buyer.get<{ data: { _id: number; parent: number | null; isDeal: boolean; verboseName: string }[] }>('/api/materialCategory')).data.find((c) => c.parent === null && !c.isDeal)!;
   const listed = await buyer.get<{ data: { _id: number; sku: string; variantSku?: string; salesBatchSize: number; stock: { value: number } }[] }>(`/api/material?category=${category._id}&page=1&pageSize=40`);
   const inStock = listed.data.filter((product) => product.stock.value > 0 && !product.variantSku).slice(0, 5);
-  const session = { authorization: `Basic ${token}`, 'content-type': 'application/json' };
-  const basket = (await (await fetch(`${servers.base}/api/basket`, { headers: session })).json()) as { _id: number | null };
+  const basket = await buyer.get<{ _id: number | null }>('/api/basket');
   const items = inStock.map((product) => ({ _id: product._id, sku: product.sku, orderType: 'order', quantity: product.salesBatchSize || 1 }));
-  const saved = await fetch(`${servers.base}/api/basket`, { method: 'POST', headers: session, body: JSON.stringify({ ...(basket._id ? { _id: basket._id } : {}), userId, items }) });
+  const saved = await fetch(`${servers.base}/api/basket`, { method: 'POST', headers: { ...buyer.headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...(basket._id ? { _id: basket._id } : {}), userId, items }) });
   if (!saved.ok) throw new Error(`basket: ${saved.status} ${await saved.text()}`);
   const product = inStock[0]!;
 

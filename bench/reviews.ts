@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import type { DatabaseEngine } from '../server/config.ts';
-import { answerReuseMs, benchSeconds, cpuMs, createSession, measure, measureHello, startServers, type Row } from './bench-harness.ts';
+import { answerReuseMs, benchSeconds, createSession, measureHello, measureWithCpu, startServers, type Row } from './bench-harness.ts';
 import { benchDataDir, openBenchDatabase, settleBenchDatabase } from './catalog-bench-db.ts';
 import path from 'node:path';
 import { ensureDocumentBenchData } from './document-data.ts';
@@ -126,18 +126,8 @@ const describe = (list: readonly { reviews: number }[]) => {
 const servers = await startServers({ engine, products, shopPort, helloPort: 3341 });
 try {
   const row = async (title: string, list: readonly string[], credentials: (index: number) => Record<string, string>): Promise<PageRow> => {
-    let cpuAtStart: number | undefined;
-    const measured = await measure(title, {
-      base: servers.base,
-      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-      requests: asReaders(list, credentials),
-      onPhase: (phase) => {
-        if (phase === 'measured') cpuAtStart = cpuMs(servers.shop.pid);
-      },
-    });
-    const cpuAtEnd = cpuMs(servers.shop.pid);
-    const requests = measured.rps * benchSeconds;
-    return cpuAtStart === undefined || cpuAtEnd === undefined || requests === 0 ? measured : { ...measured, cpu: Math.round(((cpuAtEnd - cpuAtStart) / requests) * 10) / 10 };
+    const { cpuPerRequestMs, ...measured } = await measureWithCpu(title, servers.shop, { base: servers.base, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' }, requests: asReaders(list, credentials) });
+    return cpuPerRequestMs === undefined ? measured : { ...measured, cpu: Math.round(cpuPerRequestMs * 10) / 10 };
   };
   const pages = {
     a: withReviews.map(pagePath),
