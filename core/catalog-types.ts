@@ -84,6 +84,12 @@ export interface Product {
   reviews: ReviewSummary;
 }
 
+/**
+ * A product as the listings (category, search and home pages) show it: without the attributes and sales
+ * attributes only its own page lists, which are most of a product's bytes in a page's data.
+ */
+export type ListedProduct = Omit<Product, 'attributes' | 'salesAttributes'>;
+
 export interface ProductDetail extends Product {
   description: string | null;
   /** A downloadable product: its buyers' company downloads its files once the order is placed (GET /api/account/downloads). */

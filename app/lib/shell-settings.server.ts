@@ -1,7 +1,8 @@
 import type { Configuration } from '../../server/page-surface.server';
 
 // What every page needs of the site settings: sent with every document and navigation, so it leaves
-// out what only single screens need (shipping and payment methods, long legal texts).
+// out what only single screens need (shipping and payment methods, long legal texts, the home page's
+// heroes and banners: its own loader sends those).
 const omitted = [
   'shippingMethods',
   'shippingCountries',
@@ -12,6 +13,8 @@ const omitted = [
   'returnPolicy',
   'aboutUs',
   'maintenanceModeHtml',
+  'heroes',
+  'banners',
 ] as const;
 
 export type ShellSettings = Omit<Configuration, (typeof omitted)[number]>;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appLoadContext, type PublicConfig } from '../../app/app-context.ts';
 import { AppError } from '../errors.ts';
-import { compressAsync, preferredCoding } from '../http/content-encoding.ts';
+import { compressPage, preferredCoding } from '../http/content-encoding.ts';
 import { catalogueFor } from '../i18n.ts';
 import type { Services } from '../services.ts';
 
@@ -74,7 +74,7 @@ async function sendCompressed(request: FastifyRequest, reply: FastifyReply, resp
   for (const [name, value] of response.headers) if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   if (body.length < minCompressBytes) return reply.send(body);
-  return reply.header('content-encoding', coding).send(await compressAsync(body, coding));
+  return reply.header('content-encoding', coding).send(await compressPage(body, coding));
 }
 
 // Serves every page: the React Router app renders on the server, then hydrates in the browser.

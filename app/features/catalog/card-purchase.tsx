@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Product } from '../../../core/catalog-types';
+import type { ListedProduct } from '../../../core/catalog-types';
 import { isValidBatchMultiple } from '../../../core/quantity';
 import { useTranslation } from '../../lib/i18n';
 import { AddToCartButton } from './cart-action-buttons';
@@ -10,7 +10,7 @@ import { useAddRows } from './use-cart-rows';
 import type { CatalogViewer } from './use-catalog-viewer';
 
 /** Quantity and add button of a card; products with variants are chosen on the product page instead. */
-export function CardPurchase({ product, viewer }: { product: Product; viewer: CatalogViewer }) {
+export function CardPurchase({ product, viewer }: { product: ListedProduct; viewer: CatalogViewer }) {
   const { t } = useTranslation();
   const [quantity, setQuantity] = useState(0);
   const { add, busy } = useAddRows('order');

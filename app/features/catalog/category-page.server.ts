@@ -6,6 +6,7 @@ import { parseAttributeFilters } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { asPageResponse } from './app-errors.server';
 import { categoryTrail, mainCategories, subcategoriesOf } from './category-groups';
+import { listedProducts } from './listed-products.server';
 import { attributeParam, productListPageSize, readListingParams } from './listing-params';
 
 type CatalogContext = Pick<AppLoadContext, 'services' | 'ctx' | 'translations'>;
@@ -55,7 +56,7 @@ export async function loadCategoryPage({ services, ctx, translations }: CatalogC
     category,
     trail: categoryTrail(categories, category._id),
     subcategories: subcategoriesOf(categories, category._id),
-    products: list.data,
+    products: listedProducts(list.data),
     total: list.meta.total,
     params: { ...params, preOrder, view: params.view ?? configuration.defaultCategoryView },
     facets,

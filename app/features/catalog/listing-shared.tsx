@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import type { Category, OrderType, Product } from '../../../core/catalog-types';
+import type { Category, OrderType, ListedProduct } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { useTranslation } from '../../lib/i18n';
 import { useInterfaceStore } from '../../stores/interface-store';
@@ -22,7 +22,7 @@ export function useMirroredToggles(stockAvail: boolean, preOrder: boolean) {
 }
 
 /** A grid card buys in order mode; pre-orders, with a quantity per season, are placed on the product page. */
-export function GridPurchase({ product, orderType }: { product: Product; orderType: OrderType }) {
+export function GridPurchase({ product, orderType }: { product: ListedProduct; orderType: OrderType }) {
   const { t } = useTranslation();
   const viewer = useCatalogViewer();
   if (orderType === 'order') return <CardPurchase product={product} viewer={viewer} />;
@@ -52,9 +52,9 @@ export function CategoryChips({ categories, search = '' }: { categories: readonl
 }
 
 /** A page of products in the chosen view: cards in a grid, or the product list table. */
-export function ProductsView({ products, view, orderType, caption }: { products: readonly Product[]; view: 'list' | 'grid'; orderType: OrderType; caption: string }) {
+export function ProductsView({ products, view, orderType, caption }: { products: readonly ListedProduct[]; view: 'list' | 'grid'; orderType: OrderType; caption: string }) {
   const viewer = useCatalogViewer();
-  const keyOf = (product: Product) => `${product._id}-${product.variantSku ?? ''}`;
+  const keyOf = (product: ListedProduct) => `${product._id}-${product.variantSku ?? ''}`;
   if (view === 'grid') {
     return (
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">

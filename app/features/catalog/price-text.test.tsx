@@ -37,4 +37,15 @@ describe('a price in the buyer’s view says whether it is net or gross', () => 
     expect(note({ showNetPrices: true, vatRates: [null], onlyWhenUnknown: true })).toBe('');
     expect(note({ showNetPrices: false, vatRates: [null], onlyWhenUnknown: true })).toBe('zzgl. MwSt.');
   });
+
+  it('takes the known-rate class where the note only repeats its column (a phone card line that is a column on wide screens)', () => {
+    const markup = (vatRates: (number | null)[]) =>
+      renderToStaticMarkup(
+        <I18nProvider locale="de" catalogue={de}>
+          <VatNote showNetPrices={false} vatRates={vatRates} className="shown" knownClassName="lg:hidden" />
+        </I18nProvider>,
+      );
+    expect(markup([19])).toBe('<span class="lg:hidden">inkl. MwSt.</span>');
+    expect(markup([null])).toBe('<span class="shown" data-testid="price-vat-unknown">zzgl. MwSt.</span>');
+  });
 });

@@ -31,19 +31,21 @@ export interface VatNoteProps {
   /** Only where an unknown rate makes the amount net in a gross view: for cells under a column that says it once. */
   onlyWhenUnknown?: boolean;
   className?: string;
+  /** The class when the note only repeats what the column says: a cell that is a column on wide screens and a card line on phones hides it on the wide ones. */
+  knownClassName?: string;
 }
 
 /**
  * "zzgl. MwSt." / "inkl. MwSt.": every price says whether it is net or gross. An item without a VAT rate
  * for the buyer's country is shown net in a gross view, and its note says so (ADR 0016).
  */
-export function VatNote({ showNetPrices, vatRates, onlyWhenUnknown = false, className = 'text-xs text-zinc-600' }: VatNoteProps) {
+export function VatNote({ showNetPrices, vatRates, onlyWhenUnknown = false, className = 'text-xs text-zinc-600', knownClassName = className }: VatNoteProps) {
   const { t } = useTranslation();
   const basis = shownVatBasis(vatRates, showNetPrices);
   const rateUnknown = !showNetPrices && basis !== 'gross';
   if (onlyWhenUnknown && !rateUnknown) return null;
   return (
-    <span className={className} data-testid={rateUnknown ? 'price-vat-unknown' : undefined}>
+    <span className={rateUnknown ? className : knownClassName} data-testid={rateUnknown ? 'price-vat-unknown' : undefined}>
       {t(noteKeys[basis])}
     </span>
   );

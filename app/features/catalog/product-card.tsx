@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '../../../core/catalog-types';
+import type { ListedProduct } from '../../../core/catalog-types';
 import { productPath } from '../../../core/category-path';
 import { useTranslation } from '../../lib/i18n';
 import { ReviewBadge } from '../reviews/review-badge';
@@ -12,7 +12,7 @@ import { StockIndicator } from './stock-indicator';
 import type { CatalogViewer } from './use-catalog-viewer';
 
 export interface ProductCardProps {
-  product: Product;
+  product: ListedProduct;
   viewer: CatalogViewer;
   /** Quantity and cart button (the category grid); without, the card only links to the product. */
   purchase?: ReactNode;

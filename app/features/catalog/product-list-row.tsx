@@ -40,7 +40,9 @@ const wideScreenCell = `${cell} max-xl:hidden`;
 
 /**
  * One row of the product list table. Below 1024 px the row is a compact card: a grid of image, name
- * (with material number, price and stock underneath), quantity and buttons; the desktop-only cells hide.
+ * (with the material number underneath), price beside stock, quantity and buttons; the desktop-only cells
+ * hide. Each figure is written once and placed by the grid, not repeated for the phone: a category page
+ * holds many rows, and every element of them is rendered on the server and sent.
  */
 export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, choice, index, orderType, viewer, columns, busy, onChoice, onAdd }: ProductListRowProps) {
   const { t } = useTranslation();
@@ -60,25 +62,18 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
       data-testid="product-row"
       data-sku={sku}
       data-batch={row.salesBatchSize}
-      className="border-b border-zinc-200 bg-white max-lg:grid max-lg:grid-cols-[4rem_minmax(0,1fr)_auto] max-lg:gap-x-3 max-lg:gap-y-2 max-lg:p-3 lg:hover:bg-zinc-50"
+      className="border-b border-zinc-200 bg-white max-lg:grid max-lg:grid-cols-[4rem_auto_minmax(0,1fr)_auto] max-lg:gap-x-3 max-lg:gap-y-2 max-lg:p-3 lg:hover:bg-zinc-50"
     >
       <td className={`${cell} max-lg:row-span-3 lg:w-14`}>
         <ProductImage image={row.images[0]} size={40} eager={index < 6} className="size-16 lg:size-10" />
       </td>
-      <td className={`${cell} max-lg:col-span-2`}>
+      <td className={`${cell} max-lg:col-span-3`}>
         <Link to={productPath(row)} className="line-clamp-2 font-medium text-zinc-900 hover:text-brand-text hover:underline">
           {row.name}
         </Link>
         {/* Below 1280 px the material number moves under the name, so the columns fit the screen. */}
         <span className="num block text-xs text-zinc-600 xl:hidden">{sku}</span>
         <ReviewBadge summary={row.reviews} className="mt-0.5" />
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 lg:hidden">
-          <span>
-            {price} {row.price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} /> : null}
-          </span>
-          <TierPrices item={row} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="flex flex-wrap gap-x-3 text-xs text-zinc-700" />
-          <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} />
-        </div>
       </td>
       <td className={`${wideScreenCell} num whitespace-nowrap text-zinc-700`}>{sku}</td>
       {columns.salesUnit ? (
@@ -86,9 +81,10 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
           <SalesUnitInfo product={row} />
         </td>
       ) : null}
-      <td className={`${desktopCell} text-right`}>
-        {price}
-        <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} onlyWhenUnknown className="block text-xs text-zinc-600" />
+      {/* The column's header says net or gross on wide screens; the phone card says it beside the price. */}
+      <td className={`${cell} max-lg:col-start-2 max-lg:whitespace-nowrap lg:text-right`}>
+        {price}{' '}
+        {row.price ? <VatNote showNetPrices={viewer.showNetPrices} vatRates={[row.vatRate]} className="text-xs text-zinc-600 lg:block" knownClassName="text-xs text-zinc-600 lg:hidden" /> : null}
         <TierPrices item={row} showNetPrices={viewer.showNetPrices} preOrder={preOrder} className="mt-0.5 text-xs text-zinc-700" />
       </td>
       {columns.retailPrice ? (
@@ -104,11 +100,11 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
         </td>
       ) : null}
       {columns.batchSize ? <td className={`${desktopCell} num text-right`}>{row.salesBatchSize}</td> : null}
-      <td className={desktopCell}>
+      <td className={`${cell} max-lg:col-span-2 max-lg:col-start-3`}>
         <StockIndicator product={row} isSalesPerson={viewer.isSalesPerson} className="xl:whitespace-nowrap" />
       </td>
       {columns.quantity ? (
-        <td className={`${cell} max-lg:col-start-2 lg:w-36`}>
+        <td className={`${cell} max-lg:col-span-2 max-lg:col-start-2 lg:w-36`}>
           <QuantitySelector
             value={choice.quantity}
             onChange={(quantity) => onChoice(key, { ...choice, quantity })}
@@ -124,7 +120,7 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
       ) : null}
       {columns.seasons
         ? viewer.seasons.map((season, seasonIndex) => (
-            <td key={season._id} className={`${cell} max-lg:col-span-2 max-lg:col-start-2 lg:w-28`}>
+            <td key={season._id} className={`${cell} max-lg:col-span-3 max-lg:col-start-2 lg:w-28`}>
               <span className="mb-1 block text-xs font-medium text-zinc-700 lg:hidden">{season.name}</span>
               <QuantitySelector
                 value={choice.quantities[seasonIndex] ?? 0}
@@ -147,13 +143,13 @@ export const ProductListRow = memo(function ProductListRow({ row, rowKey: key, c
           ))
         : null}
       {columns.total ? (
-        <td className={`${cell} text-right max-lg:col-start-2 max-lg:self-center max-lg:text-left ${preOrder ? '' : 'max-lg:order-last max-lg:col-span-2'}`} data-testid="row-total">
+        <td className={`${cell} text-right max-lg:col-start-2 max-lg:self-center max-lg:text-left ${preOrder ? 'max-lg:col-span-2' : 'max-lg:order-last max-lg:col-span-3'}`} data-testid="row-total">
           <span className="text-xs text-zinc-600 lg:hidden">{t('catalog.column.total')}: </span>
           {line ? <Money cents={lineShownCents(line, viewer.showNetPrices)} currency={line.currency} className="font-medium" /> : '–'}
         </td>
       ) : null}
       {/* Phone card: the buttons sit beside the quantity, in pre-order mode beside the total under the seasons. */}
-      <td className={`${cell} max-lg:col-start-3 lg:w-24 ${preOrder ? '' : 'max-lg:row-start-2'}`}>
+      <td className={`${cell} max-lg:col-start-4 lg:w-24 ${preOrder ? '' : 'max-lg:row-start-3'}`}>
         <div className="flex justify-end gap-1.5">
           {viewer.canBuy ? (
             <AddToCartButton

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { OrderType, Product } from '../../../core/catalog-types';
+import type { OrderType, ListedProduct } from '../../../core/catalog-types';
 import { useTranslation } from '../../lib/i18n';
 import { formatShopDateNumeric } from '../../../core/shop-date-format';
 import { listColumns } from './product-list-columns';
@@ -21,7 +21,7 @@ const numericHead = `${headCell} text-right`;
  * The product list table (docs/product.md, Catalogue): a dense table on desktop, compact cards on phones, with
  * a sticky header and a sticky totals footer. One row per orderable item (variants get rows of their own).
  */
-export function ProductListTable({ products, orderType, caption }: { products: readonly Product[]; orderType: OrderType; caption: string }) {
+export function ProductListTable({ products, orderType, caption }: { products: readonly ListedProduct[]; orderType: OrderType; caption: string }) {
   const { t, locale } = useTranslation();
   const viewer = useCatalogViewer();
   const columns = listColumns(viewer, orderType);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineSku } from '../../../core/cart-state';
-import { listRows } from './product-rows';
+import { listedProducts } from './listed-products.server';
+import { listRows, variantAsProduct } from './product-rows';
 import { testProduct } from './test-products';
 
 describe('product list rows', () => {
@@ -22,10 +23,14 @@ describe('product list rows', () => {
   });
 
   it('lets a variant row stand for the variant, keeping the product id for the cart', () => {
-    const [, red, blue] = listRows([plain, withVariants]);
+    const [, red, blue] = listRows(listedProducts([plain, withVariants]));
     expect(red).toMatchObject({ _id: 2, sku: 'MAT-2', variantSku: 'MAT-2-RT', name: 'Eimer, Rot', stock: { value: 0 }, variants: [] });
     expect(red!.price?.value).toBe(11);
     expect(blue!.price).toBeNull();
-    expect(blue!.attributes).toEqual({ Marke: 'Elbtal', Farbe: 'Blau' });
+    expect(blue).not.toHaveProperty('attributes');
+  });
+
+  it('gives a full product’s variant the variant’s attributes over the product’s (the product page)', () => {
+    expect(variantAsProduct(withVariants, withVariants.variants[1]!).attributes).toEqual({ Marke: 'Elbtal', Farbe: 'Blau' });
   });
 });

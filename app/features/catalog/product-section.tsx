@@ -1,9 +1,9 @@
-import type { Product } from '../../../core/catalog-types';
+import type { ListedProduct } from '../../../core/catalog-types';
 import { ProductCard } from './product-card';
 import { useCatalogViewer } from './use-catalog-viewer';
 
 /** A titled row of product cards (home page: featured and best sellers). */
-export function ProductSection({ title, products, testId }: { title: string; products: readonly Product[]; testId: string }) {
+export function ProductSection({ title, products, testId }: { title: string; products: readonly ListedProduct[]; testId: string }) {
   const viewer = useCatalogViewer();
   if (products.length === 0) return null;
   const headingId = `${testId}-title`;

@@ -1,18 +1,18 @@
 import { useCallback, useState } from 'react';
-import type { OrderType, Product } from '../../../core/catalog-types';
+import type { OrderType, ListedProduct } from '../../../core/catalog-types';
 import { lineSku } from '../../../core/cart-state';
 import { useCartStore, type CartCandidate } from '../../stores/cart-store';
 import { useConfiguration } from '../session/use-root-data';
 import { emptyChoice, type RowChoice } from './row-pricing';
 
 export interface RowEntry {
-  row: Product;
+  row: ListedProduct;
   key: string;
   choice: RowChoice;
 }
 
 /** A row as the cart store takes it: the product (or variant) with what was chosen for it. */
-export function toCandidate(row: Product, choice: RowChoice, orderType: OrderType): CartCandidate {
+export function toCandidate(row: ListedProduct, choice: RowChoice, orderType: OrderType): CartCandidate {
   return orderType === 'order' ? { ...row, quantity: choice.quantity } : { ...row, quantities: [...choice.quantities] };
 }
 

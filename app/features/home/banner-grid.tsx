@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
-import type { RootLoaderData } from '../../root';
+import type { Configuration } from '../../../server/page-surface.server';
 
-export type Banner = RootLoaderData['configuration']['banners'][number];
+export type Banner = Configuration['banners'][number];
 
 const defaultBackground = '#f4f4f5';
 

@@ -3,9 +3,9 @@ import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons';
-import type { RootLoaderData } from '../../root';
+import type { Configuration } from '../../../server/page-surface.server';
 
-export type Hero = RootLoaderData['configuration']['heroes'][number];
+export type Hero = Configuration['heroes'][number];
 
 // Proportions of the hero artwork (8:3); the box keeps them, so nothing jumps while it loads.
 const imageWidth = 1600;

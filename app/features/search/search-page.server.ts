@@ -5,6 +5,7 @@ import { isAppError } from '../../../server/page-surface.server';
 import type { AppLoadContext } from '../../app-context';
 import { asPageResponse } from '../catalog/app-errors.server';
 import { productListPageSize, readListingParams } from '../catalog/listing-params';
+import { listedProducts } from '../catalog/listed-products.server';
 
 type SearchContext = Pick<AppLoadContext, 'services' | 'ctx' | 'translations'>;
 
@@ -50,7 +51,7 @@ export async function loadSearchPage({ services, ctx, translations }: SearchCont
     key,
     params,
     title,
-    products: answer.data,
+    products: listedProducts(answer.data),
     total: answer.meta.total,
     categories: answer.meta.categories,
   };

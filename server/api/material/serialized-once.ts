@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { compressSync, preferredCoding, type ContentCoding } from '../../http/content-encoding.ts';
+import { compressAnswer, preferredCoding, type ContentCoding } from '../../http/content-encoding.ts';
 
 // The catalogue service hands out the same answer object to every request of one kind of viewer for
 // a few seconds (see catalog.service.ts). A page of products is about 14 KB of JSON: serialising,
@@ -23,6 +23,6 @@ export function sendSerializedOnce(reply: FastifyReply, answer: object): Fastify
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const coding = preferredCoding(reply.request.headers['accept-encoding']);
   if (coding === null) return reply.send(encoded.json);
-  const body = (encoded.compressed[coding] ??= compressSync(encoded.json, coding));
+  const body = (encoded.compressed[coding] ??= compressAnswer(encoded.json, coding));
   return reply.header('content-encoding', coding).send(body);
 }
