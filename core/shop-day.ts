@@ -9,9 +9,15 @@ export const shopTimeZone = 'Europe/Berlin';
 // 'en-CA' writes a day as YYYY-MM-DD.
 const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+let lastDay = { minute: Number.NaN, day: '' };
+
 /** Today in the shop's time zone (Europe/Berlin), as 'YYYY-MM-DD'. */
 export function shopToday(now: Date = new Date()): string {
-  return shopDay.format(now);
+  // Every catalogue request asks (which prices are valid today); Berlin's day begins on a whole minute
+  // of UTC (its offsets are whole hours), so the day is formatted once a minute, not once a request.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: shopDay.format(now) };
+  return lastDay.day;
 }
 
 /**
