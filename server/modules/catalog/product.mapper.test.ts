@@ -24,6 +24,8 @@ const row: ProductRow = {
   sales_unit_id: 1,
   sales_unit_name: 'Stück',
   sales_unit_name_en: 'Piece',
+  reviews_published_count: null,
+  reviews_rating_sum: null,
 };
 const variant = (id: number, sku: string, priceCents: number | null): VariantRow => ({
   id,

@@ -17,12 +17,16 @@ function unindexed(column: string) {
 
 export function createProductRepository(db: Database) {
   return {
-    /** Products by id that the buyer may see, with their sales unit; callers keep their own order. */
+    /**
+     * Products by id that the buyer may see, with their sales unit and the kept summary of their published
+     * reviews (product_review_stats: none for a product without any); callers keep their own order.
+     */
     findProducts(visibility: ProductVisibility, ids: readonly number[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('products as p')
         .leftJoin('sales_units as su', 'su.id', 'p.sales_unit_id')
+        .leftJoin('product_review_stats as rs', 'rs.product_id', 'p.id')
         .select([
           'p.id',
           'p.category_id',
@@ -44,6 +48,8 @@ export function createProductRepository(db: Database) {
           'p.sales_unit_id',
           'su.name as sales_unit_name',
           'su.name_en as sales_unit_name_en',
+          'rs.published_count as reviews_published_count',
+          'rs.rating_sum as reviews_rating_sum',
         ])
         .where('p.id', 'in', ids)
         .where(visibleProduct('p', visibility))
@@ -145,17 +151,6 @@ export function createProductRepository(db: Database) {
         .where('tenant_id', '=', tenantId)
         .where('product_id', 'in', productIds)
         .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)])))
-        .execute();
-    },
-
-    /** The kept summaries of the products' published reviews (product_review_stats); none for a product without any. */
-    findReviewSummaries(tenantId: number, productIds: readonly number[]) {
-      if (productIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('product_review_stats')
-        .select(['product_id', 'published_count', 'rating_sum'])
-        .where('product_id', 'in', productIds)
-        .where('tenant_id', '=', tenantId)
         .execute();
     },
 
