@@ -86,7 +86,7 @@ export interface Product {
 
 /**
  * A product as the listings (category, search and home pages) show it: without the attributes and sales
- * attributes only its own page lists, which are most of a product's bytes in a page's data.
+ * attributes only its own page lists, so every listing page's data is smaller by them.
  */
 export type ListedProduct = Omit<Product, 'attributes' | 'salesAttributes'>;
 
