@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { companyId, demoTenantId } from './checkout-fixtures.ts';
+import { shopToday } from '../../core/shop-day.ts';
 import { accounts, captureScreens, openHome, startSession, viewports, withShopDatabase } from './helpers.ts';
 
 // The finance view in the browser: the summary of open items with its chart by age,
@@ -15,7 +16,9 @@ const overdueNumber = `${prefix}RE-1`;
 const paidNumber = `${prefix}RE-2`;
 const creditNumber = `${prefix}GS-1`;
 
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+// Days counted from the shop's day (Berlin), as the finance view counts them: from the UTC day, an
+// invoice due 45 days ago would be 46 days overdue in the hour after Berlin's midnight.
+const day = (offsetDays: number) => new Date(Date.parse(`${shopToday()}T00:00:00Z`) + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 async function insertDocuments(): Promise<void> {
   await withShopDatabase(async (db) => {
