@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { streamExport, type ExportColumn, type ExportRequest, type ExportRow } from './stream-export.ts';
+import { exportFileName, streamExport, type ExportColumn, type ExportRequest, type ExportRow } from './stream-export.ts';
 import errorHandler from '../../plugins/error-handler.ts';
 import { parseCsv, readXlsx } from '../../../tests/api/export-readers.ts';
 
@@ -197,5 +197,13 @@ describe('the walk follows the client', () => {
     const broken = await fetch(`${url}?format=csv`);
     expect(broken.status).toBe(200);
     await expect(broken.text()).rejects.toThrow();
+  });
+});
+
+describe('the download’s name', () => {
+  it('carries the shop’s day: half past midnight in Berlin is already the next day', () => {
+    expect(exportFileName('invoices', 'xlsx', new Date('2026-11-27T23:30:00Z'))).toBe('invoices-2026-11-28.xlsx');
+    expect(exportFileName('orders', 'csv', new Date('2026-07-27T21:59:00Z'))).toBe('orders-2026-07-27.csv');
+    expect(exportFileName('ä/b', 'csv', new Date('2026-07-27T22:00:00Z'))).toBe('__b-2026-07-28.csv');
   });
 });

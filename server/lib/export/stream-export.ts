@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { csvByteOrderMark, csvHeaderLine, csvLines } from './csv-rows.ts';
 import type { ExportFormat, ExportRequest, ExportRow } from './export-columns.ts';
 import { createXlsxWorkbook } from './xlsx-workbook.ts';
+import { shopDayOf } from '../../../core/shop-day.ts';
 
 export type { ExportColumn, ExportFormat, ExportRequest, ExportRow } from './export-columns.ts';
 
@@ -49,10 +50,10 @@ async function drained(out: PassThrough): Promise<void> {
   });
 }
 
-/** The download's name: 'orders' becomes 'orders-2026-11-24.xlsx' (today, UTC). */
+/** The download's name: 'orders' becomes 'orders-2026-11-24.xlsx' (the shop's day, as its documents date). */
 export function exportFileName(fileName: string, format: ExportFormat, now: Date = new Date()): string {
   const base = fileName.replace(/[^A-Za-z0-9_-]/g, '_') || 'export';
-  return `${base}-${now.toISOString().slice(0, 10)}.${format}`;
+  return `${base}-${shopDayOf(now)}.${format}`;
 }
 
 async function writeAll(request: ExportRequest, iterator: AsyncIterator<readonly ExportRow[]>, first: IteratorResult<readonly ExportRow[]>, out: PassThrough) {
