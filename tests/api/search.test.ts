@@ -116,7 +116,9 @@ describe('GET /api/material/search finds', () => {
     expect(skusOf(await search('searchKey=besen%2060%20cm'))).toEqual(['QX-2001']);
     // Only short words: the key is looked up as one phrase.
     expect(skusOf(await search('searchKey=60%20cm'))).toContain('QX-2001');
-    expect(skusOf(await search('searchKey=60%20cm%20quarzit'))).toEqual(['QX-2001']);
+    const shortAndLong = await search('searchKey=60%20cm%20quarzit');
+    expect(skusOf(shortAndLong)).toEqual(['QX-2001']);
+    expect(shortAndLong.meta.total).toBe(1);
   });
 });
 
@@ -158,7 +160,11 @@ describe('GET /api/material/search answers', () => {
 describe('GET /api/material/search filters', () => {
   it('by available stock', async () => {
     expect(skusOf(await search('searchKey=quarzit%20besen'))).toEqual(['QX-2001']);
-    expect(skusOf(await search('searchKey=quarzit%20besen&stockAvail=1'))).toEqual([]);
+    const inStockOnly = await search('searchKey=quarzit%20besen&stockAvail=1');
+    expect(skusOf(inStockOnly)).toEqual([]);
+    // The total counts what the buyer may see under the filters, as the page lists it.
+    expect(inStockOnly.meta.total).toBe(0);
+    expect((await search('searchKey=quarzit&stockAvail=1')).meta.total).toBe(6);
   });
 
   it('by pre-order mode: only products with pre-stocks', async () => {
@@ -171,7 +177,10 @@ describe('GET /api/material/search filters', () => {
 
   it('deal categories away from accounts without deals', async () => {
     expect(skusOf(await search('searchKey=sonderposten'))).toEqual(['QX-4000']);
-    expect(skusOf(await search('searchKey=sonderposten', 'customer2'))).toEqual([]);
+    const withoutDeals = await search('searchKey=sonderposten', 'customer2');
+    expect(skusOf(withoutDeals)).toEqual([]);
+    expect(withoutDeals.meta.total).toBe(0);
+    expect((await search('searchKey=quarzit', 'customer2')).meta.total).toBe(6);
   });
 
   it('inactive products and other tenants’ products away', async () => {
@@ -180,8 +189,11 @@ describe('GET /api/material/search filters', () => {
     await addProduct('QX-9000', 'Quarzit Fremdware', { tenantId: other.id, categoryId: category.id });
     await addProduct('QX-9001', 'Quarzit Altware');
     await shop.db.updateTable('products').set({ is_active: 0 }).where('id', '=', ids.get('QX-9001')!).execute();
-    expect(skusOf(await search('searchKey=fremdware'))).toEqual([]);
-    expect(skusOf(await search('searchKey=altware'))).toEqual([]);
+    for (const key of ['fremdware', 'altware']) {
+      const answer = await search(`searchKey=${key}`);
+      expect(skusOf(answer), key).toEqual([]);
+      expect(answer.meta.total, key).toBe(0);
+    }
   });
 });
 

@@ -40,7 +40,7 @@ export function createProductSearchRepository(db: Database) {
       // while instr only checks the documents the longer words found. Short words are digits and
       // units ("12 V"), which lower() folds well enough.
       for (const word of short) conditions.push(sql`instr(lower(doc), ${word}) > 0`);
-      return sql`select rowid from product_search where ${sql.join(conditions, sql` and `)}`;
+      return sql`select rowid as product_id from product_search where ${sql.join(conditions, sql` and `)}`;
     }
     const contains = (word: string) => sql`doc like ${containsPattern(word)}`;
     return sql`select product_id from product_search where ${sql.join(
@@ -70,10 +70,14 @@ export function createProductSearchRepository(db: Database) {
 
     /** How many visible products match every word, counted up to maxCountedSearchMatches (counting thousands costs more than finding a page). */
     async countMatches(words: SearchWords, scope: SearchScope): Promise<number> {
-      const { rows } = await sql<{ total: number | string }>`
-        select count(*) as total from (
-          select 1 from ${engine === 'sqlite' ? sql`products p indexed by products_search_lookup_idx` : sql`products p`} where p.id in (${matchingIds(words)}) and ${visible(scope)} limit ${maxCountedSearchMatches}
-        ) matches`.execute(db);
+      // SQLite: the trigram table leads and each match's product is looked up by its key, so counting
+      // stops at the cap; `p.id in (…)` first collected every match (a three-letter prefix matches tens of
+      // thousands: 7.7 against 0.7 ms at 100,000 products, and ten times that at a million).
+      const counted =
+        engine === 'sqlite'
+          ? sql`select 1 from (${matchingIds(words)}) m cross join products p on p.id = m.product_id where ${visible(scope)} limit ${maxCountedSearchMatches}`
+          : sql`select 1 from products p where p.id in (${matchingIds(words)}) and ${visible(scope)} limit ${maxCountedSearchMatches}`;
+      const { rows } = await sql<{ total: number | string }>`select count(*) as total from (${counted}) matches`.execute(db);
       return Number(rows[0]?.total ?? 0);
     },
 
