@@ -60,8 +60,8 @@ export function createProductSearchRepository(db: Database) {
   /**
    * PostgreSQL's page of a word with many matches. Walking the products in name order and testing each
    * one's document (a lookup and a LIKE, some 4.5 µs a product) stops after one page when the matches
-   * are spread over the names; a word found in one stretch of names only (a maker's name) walked tens of
-   * thousands of products first (57,852 for "lindne" at 100,000 products: 263 ms). So the walk stops
+   * are spread over the names; a word found in one stretch of names only (a maker's name) would walk tens
+   * of thousands of products first (57,852 for "lindne" at 100,000 products: 263 ms). So the walk stops
    * after a bound, past which the matches are collected and sorted (some 2.5 µs a match): the walk may cost
    * about twice what collecting the counted matches (up to 1,000) would, and reaches four pages deep.
    */
@@ -96,8 +96,8 @@ export function createProductSearchRepository(db: Database) {
     /** How many visible products match every word, counted up to maxCountedSearchMatches (counting thousands costs more than finding a page). */
     async countMatches(words: SearchWords, scope: SearchScope): Promise<number> {
       // SQLite: the trigram table leads and each match's product is looked up by its key, so counting
-      // stops at the cap; `p.id in (…)` first collected every match (a three-letter prefix matches tens of
-      // thousands: 7.7 against 0.7 ms at 100,000 products, and ten times that at a million).
+      // stops at the cap; `p.id in (…)` would collect every match first (a three-letter prefix matches tens
+      // of thousands: 7.7 against 0.7 ms at 100,000 products, and ten times that at a million).
       const counted =
         engine === 'sqlite'
           ? sql`select 1 from (${matchingIds(words)}) m cross join products p on p.id = m.product_id where ${visible(scope)} limit ${maxCountedSearchMatches}`
