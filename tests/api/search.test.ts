@@ -275,8 +275,8 @@ describe('GET /api/material/search with many matches', () => {
     expect(names.map((entry) => entry.split('|')[0]!)).toEqual(names.map((entry) => entry.split('|')[0]!).sort(byName));
   });
 
-  it('many matches whose names all sort after a thousand others, page by page in name order', async () => {
-    // A walk of the names from the start meets none of them for a long stretch.
+  it('many matches at the start of the names and many after a thousand others, page by page in name order', async () => {
+    // A walk of the names from the start meets the first ones at once and none of the last for a long stretch.
     const tenant = await shop.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
     const category = slugs.get('messwerkzeug')!;
     const product = (sku: string, name: string) => ({
@@ -284,14 +284,19 @@ describe('GET /api/material/search with many matches', () => {
       name_en: null, description: null, description_en: null, price_cents: 100, retail_price_cents: null, pre_order_price_cents: null,
       vat_rate_bp: 1900, stock: 1, sales_unit_id: null, release_date: null, bestseller_rank: null, is_featured: 0 as const, attributes: '{}',
     });
-    const ahead = Array.from({ length: 1200 }, (_, index) => product(`WF-${String(index).padStart(4, '0')}`, `Wabenfüller ${String(index).padStart(4, '0')}`));
+    const first = Array.from({ length: 1200 }, (_, index) => product(`AL-${String(index).padStart(4, '0')}`, `Aarwabe Lagerposten ${String((index * 31) % 1200).padStart(4, '0')}`));
     const late = Array.from({ length: 250 }, (_, index) => product(`ZW-${String(index).padStart(4, '0')}`, `Zwirbelposten ${String((index * 97) % 250).padStart(3, '0')}`));
-    await shop.db.insertInto('products').values([...ahead, ...late]).execute();
-    const expected = late.map((product) => product.name).sort();
+    await shop.db.insertInto('products').values([...first, ...late]).execute();
+
+    const firstPage = await search('searchKey=lagerposten&pageSize=100&page=1');
+    expect(firstPage.meta.total).toBe(1000);
+    expect(firstPage.data.map((entry) => entry.name)).toEqual(first.map((entry) => entry.name).sort().slice(0, 100));
+
+    const expected = late.map((entry) => entry.name).sort();
     const pages = [];
     for (let page = 1; page <= 3; page++) pages.push(await search(`searchKey=zwirbelposten&pageSize=100&page=${page}`));
     expect(pages[0]!.meta.total).toBe(250);
     expect(pages.map((answer) => answer.data.length)).toEqual([100, 100, 50]);
-    expect(pages.flatMap((answer) => answer.data.map((product) => product.name))).toEqual(expected);
+    expect(pages.flatMap((answer) => answer.data.map((entry) => entry.name))).toEqual(expected);
   });
 });

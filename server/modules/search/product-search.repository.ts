@@ -59,14 +59,20 @@ export function createProductSearchRepository(db: Database) {
 
   /**
    * PostgreSQL's page of a word with many matches. Walking the products in name order and testing each
-   * one's document (a lookup and a LIKE, some 4.5 µs a product) stops after one page when the matches
-   * are spread over the names; a word found in one stretch of names only (a maker's name) would walk tens
-   * of thousands of products first (57,852 for "lindne" at 100,000 products: 263 ms). So the walk stops
-   * after a bound, past which the matches are collected and sorted (some 2.5 µs a match): the walk may cost
-   * about twice what collecting the counted matches (up to 1,000) would, and reaches four pages deep.
+   * one's document (a lookup and a LIKE, 4.5–10 µs a product) stops after one page when the matches are
+   * spread over the names; a word found in one stretch of names only (a maker's name) would walk tens of
+   * thousands of products first (57,852 for "lindne" at 100,000 products: 263 ms). So the walk stops
+   * after a bound, past which the matches are collected and sorted (some 2.5 µs a match). A word counted
+   * below the cap walks about twice what collecting its matches costs; a word with the cap of matches or
+   * more walks as far as such a word spread evenly over the catalogue would need for this page (a
+   * fiftieth of the catalogue for the first page), the catalogue's size as PostgreSQL's statistics keep it.
    */
   async function postgresPageOfMany(words: SearchWords, scope: SearchScope, matches: number, excluded: RawBuilder<unknown>, offset: number, limit: number): Promise<number[]> {
-    const walkBound = Math.max(2 * matches, 4 * (offset + limit));
+    const depth = offset + limit;
+    const walkBound =
+      matches >= maxCountedSearchMatches
+        ? sql`greatest(${4 * depth}::bigint, ceil((select reltuples from pg_class where oid = 'products'::regclass) * ${depth} / ${maxCountedSearchMatches})::bigint)`
+        : sql`${Math.max(2 * matches, 4 * depth)}::bigint`;
     const walked = await sql<{ id: number }>`
       select w.id from (select p.id, p.name from products p where ${visible(scope)} ${excluded} order by p.name, p.id limit ${walkBound}) w
        where w.id in (${matchingIds(words)})
