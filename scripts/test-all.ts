@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 // `npm test`: the whole suite in one command — lint, typecheck, unit tests, the fakes' own tests, the API
-// tests on SQLite and on PostgreSQL, the production build, the hostile-input suite, the browser journeys
+// tests on SQLite and on PostgreSQL, a part of them through HAProxy in front of three instances, the production build, the hostile-input suite, the browser journeys
 // and the screens lane (screenshots and axe of the screens the journeys recorded). Every step runs even
 // after another failed, so one run shows everything that is wrong; the exit code says whether all passed.
 //
@@ -55,7 +55,7 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/\W+/g, '-');
 }
 
-function vitestStep(name: string, project: string, options: { env?: Record<string, string>; needs?: string[] } = {}): Step {
+function vitestStep(name: string, project: string, options: { env?: Record<string, string>; needs?: string[]; cores?: number } = {}): Step {
   const report = path.join(resultsDir, `vitest-${slug(name)}.json`);
   fs.rmSync(report, { force: true });
   return {
@@ -64,7 +64,7 @@ function vitestStep(name: string, project: string, options: { env?: Record<strin
     args: ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env: options.env,
     needs: options.needs,
-    cores: 1,
+    cores: options.cores ?? 1,
     counts: () => {
       if (!fs.existsSync(report)) return undefined;
       const json = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
@@ -120,11 +120,15 @@ const steps: Step[] = [];
 steps.push({ name: 'build', command: 'npm', args: ['run', 'build'], cores: 1 });
 if (await postgresReachable()) {
   steps.push(vitestStep('API tests on PostgreSQL', 'api', { env: { TEST_DATABASE: 'postgres', TEST_POSTGRES_URL: postgresUrl } }));
+  // Three instances and HAProxy besides the tests: the whole machine.
+  steps.push(vitestStep('API tests through the load balancer', 'load-balanced', { env: { TEST_DATABASE: 'postgres', TEST_POSTGRES_URL: postgresUrl, TEST_THROUGH: 'load-balancer' }, cores }));
 } else if (inCi) {
   results.push({ name: 'API tests on PostgreSQL', ok: false, seconds: 0, note: `PostgreSQL is not reachable at ${postgresUrl}` });
+  results.push({ name: 'API tests through the load balancer', ok: false, seconds: 0, note: `PostgreSQL is not reachable at ${postgresUrl}` });
 } else {
   console.warn(`\n⚠ PostgreSQL is not reachable at ${postgresUrl}: the PostgreSQL API tests are skipped (set TEST_POSTGRES_URL).`);
   results.push({ name: 'API tests on PostgreSQL', ok: true, seconds: 0, note: 'skipped: PostgreSQL not reachable' });
+  results.push({ name: 'API tests through the load balancer', ok: true, seconds: 0, note: 'skipped: PostgreSQL not reachable' });
 }
 steps.push(vitestStep('API tests on SQLite', 'api', { env: { TEST_DATABASE: 'sqlite' } }));
 // Malformed input and the entitlement table against API and pages: needs the production build.

@@ -52,7 +52,7 @@ import erpProductFileRoutes from './erp/product-files/product-files.routes.ts';
 import { erpApi } from './erp/erp-api.ts';
 import { erpApiPrefix, registerErpOpenApi } from './erp/erp-openapi.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, PoolUsage } from './db/database.ts';
 import { AppError } from './errors.ts';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import reactRouterPlugin from './plugins/react-router.ts';
@@ -60,9 +60,12 @@ import requestContext from './plugins/request-context.ts';
 import requestNormalisation from './plugins/request-normalisation.ts';
 import apiAccess from './modules/access/api-access.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import metricsRoute from './plugins/metrics.ts';
+import { createShopMetrics } from './modules/metrics/shop-metrics.ts';
 import { createServices, type Services } from './services.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
+import { installGracefulStop, type GracefulStop } from './lib/graceful-stop.ts';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -73,6 +76,8 @@ export interface BuildAppOptions {
   pages?: false | { dev: boolean };
   /** The time the services read: the system's, or a test's clock it moves on. */
   clock?: Clock;
+  /** The PostgreSQL pool's usage (DatabaseHandle.poolUsage), shown by /metrics; SQLite has none. */
+  poolUsage?: () => PoolUsage;
 }
 
 /** One method and path the server answers (as registered, with Fastify's `:param` and `*` syntax). */
@@ -88,6 +93,8 @@ export interface ShopApp {
   services: Services;
   /** Every route the app registered: the hostile-input suite and the entitlement table read it. */
   routes: readonly RouteEntry[];
+  /** Draining and closing on a stop signal (main.ts hands it to stopOnSignals). */
+  gracefulStop: GracefulStop;
 }
 
 // Plugin order matters: cookies and security headers first, then the request context (tenant,
@@ -108,7 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     frameworkErrors,
     clientErrorHandler,
   });
-  const services = createServices(db, config, app.log, options.clock ?? systemClock);
+  // First of all hooks, so a request counts as in flight while any other hook still works on it.
+  const gracefulStop = installGracefulStop(app, { drainMs: config.shutdown.drainMs });
+  const clock = options.clock ?? systemClock;
+  const services = createServices(db, config, app.log, clock);
   // The buyers' load the import steps aside for (server/lib/storefront-load.ts): every request but the
   // ERP's own, from its start until its answer is sent or its client left ('close' comes either way).
   app.addHook('onRequest', async (request, reply) => {
@@ -196,7 +206,12 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
   });
   await app.register(errorHandler);
   await app.register(requestNormalisation);
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, isDraining: () => gracefulStop.draining });
+  // GET /metrics (METRICS_TOKEN): its hook measures every request, its route sits before the pages' catch-all.
+  const metricsToken = config.metrics.token;
+  const metrics = metricsToken ? { metrics: createShopMetrics({ db, clock, poolUsage: options.poolUsage, log: app.log }), token: metricsToken } : null;
+  if (metrics) services.mailWorker.onSendFailed((kind) => metrics.metrics.mailSendFailed(kind));
+  await app.register(metricsRoute, { enabled: metrics });
   await app.register(requestContext, { services });
   // Before any route: it documents the /erp/v1 routes as they are registered.
   await registerErpOpenApi(app, { version: '1' });
@@ -258,5 +273,5 @@ export async function buildApp(options: BuildAppOptions): Promise<ShopApp> {
     });
   }
 
-  return { app, services, routes };
+  return { app, services, routes, gracefulStop };
 }

@@ -20,4 +20,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEARCH_ENGINE_URL: 'http://meili:7700', SEARCH_ENGINE_API_KEY: 'k', SEARCH_ENV: 'a b' })).toThrow(/SEARCH_ENV/);
     expect(() => loadConfig({ SEARCH_ENGINE_URL: 'not a url', SEARCH_ENGINE_API_KEY: 'k' })).toThrow(/SEARCH_ENGINE_URL/);
   });
+
+  it('trusts X-Forwarded-For from nobody by default, from any proxy on true, or from the listed addresses only', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
 });

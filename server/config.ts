@@ -31,10 +31,20 @@ const envSchema = z.object({
   CATALOG_ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   CATALOG_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   HOUSEKEEPING_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(3_600_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(15_000),
+  // `true` trusts any proxy; better a list of the load balancers' addresses or networks, so an X-Forwarded-For
+  // is read only when the proxy sent it (docs/operations.md).
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, context) => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      const addresses = v.split(',').map((part) => part.trim());
+      if (addresses.every((address) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(address))) return addresses;
+      context.addIssue({ code: 'custom', message: 'must be true, false or a comma-separated list of IP addresses or networks' });
+      return z.NEVER;
+    }),
   SEARCH_ENGINE_URL: z.url().optional(),
   SEARCH_ENGINE_PUBLIC_URL: z.url().optional(),
   SEARCH_ENGINE_API_KEY: z.string().min(1).optional(),
@@ -53,9 +63,11 @@ const envSchema = z.object({
   ERP_JOB_CHUNK_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(5),
   ERP_JOB_MAX_MB: z.coerce.number().int().min(1).max(2_048).default(200),
   ERP_JOB_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(8_192).default(1_024),
+  METRICS_TOKEN: z.string().min(16).optional(),
 }).refine((e) => !e.SEARCH_ENGINE_URL || e.SEARCH_ENGINE_API_KEY, { path: ['SEARCH_ENGINE_API_KEY'], message: 'is required with SEARCH_ENGINE_URL' })
   .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, { path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' })
-  .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { path: ['STRIPE_SECRET_KEY'], message: 'is required with STRIPE_WEBHOOK_SECRET' });
+  .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { path: ['STRIPE_SECRET_KEY'], message: 'is required with STRIPE_WEBHOOK_SECRET' })
+  .refine((e) => e.SHUTDOWN_TIMEOUT_MS > e.SHUTDOWN_DRAIN_MS, { path: ['SHUTDOWN_TIMEOUT_MS'], message: 'must be longer than SHUTDOWN_DRAIN_MS' });
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -80,11 +92,17 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlHours: number;
   loginThrottle: { maxAttempts: number; windowMinutes: number };
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed: nobody's, any proxy's, or the listed addresses' and networks'. */
+  trustProxy: boolean | string[];
   /** How long each kind of cached data lives; a catalogue answer's 0 never reuses one (for measurements). */
   cacheLifetimes: CacheLifetimes;
   /** Deleting what expired (sessions, login attempts and throttles, password links): the pause between rounds; off by default under NODE_ENV=test, where tests run the rounds. */
   housekeeping: { pauseMs: number; enabled: boolean };
+  /**
+   * Stopping on SIGTERM or SIGINT (server/lib/graceful-stop.ts): how long /readyz answers 503 before the
+   * server closes, so the load balancer has taken the instance out; and the limit after which it exits anyway.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** The external search engine (Meilisearch, ADR 0009), or null: the built-in search serves alone. */
   searchEngine: SearchEngineConfig | null;
   payment: PaymentConfig;
@@ -98,6 +116,8 @@ export interface Config {
    * and the largest body taken, as sent and unpacked. Inline by default under NODE_ENV=test.
    */
   erpJobs: { runner: 'thread' | 'inline' | 'off'; chunkRows: number; pollMs: number; chunkPauseMs: number; maxBodyBytes: number; maxTextBytes: number };
+  /** GET /metrics (Prometheus): the bearer token a scraper sends, or null: the route answers like an unknown path. */
+  metrics: { token: string | null };
 }
 
 export interface PaymentConfig {
@@ -168,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     cacheLifetimes: { sharedMs: e.CACHE_MS, answerMs: e.CATALOG_ANSWER_CACHE_MS, countMs: e.CATALOG_COUNT_CACHE_MS },
     housekeeping: { pauseMs: e.HOUSEKEEPING_MS, enabled: e.NODE_ENV !== 'test' },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     searchEngine:
       e.SEARCH_ENGINE_URL && e.SEARCH_ENGINE_API_KEY
         ? {
@@ -202,5 +223,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBodyBytes: e.ERP_JOB_MAX_MB * 1024 * 1024,
       maxTextBytes: e.ERP_JOB_MAX_UNPACKED_MB * 1024 * 1024,
     },
+    metrics: { token: e.METRICS_TOKEN ?? null },
   };
 }

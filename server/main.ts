@@ -3,9 +3,10 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createTenantRepository } from './modules/tenants/tenant.repository.ts';
+import { stopOnSignals } from './lib/graceful-stop.ts';
 
 // Starts the shop: migrate, seed the demo data on the very first start, listen, and on SIGTERM or
-// SIGINT stop taking connections, let in-flight requests finish, then close the database.
+// SIGINT drain, stop taking connections, let in-flight requests finish, then close the database.
 const dev = process.env.NODE_ENV === 'development';
 const config = loadConfig();
 const database = openDatabase(config.database.url);
@@ -19,28 +20,11 @@ if (config.seedDemo && !hasTenant) {
   console.log('Seeded the demo data (tenant "demo").');
 }
 
-const { app } = await buildApp({ config, db: database.db, pages: { dev } });
+const { app, gracefulStop } = await buildApp({ config, db: database.db, pages: { dev }, poolUsage: database.poolUsage ?? undefined });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { engine: config.database.engine, startupMs: Math.round(performance.now()) },
   `Shop ready at ${config.publicUrl}`,
 );
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+stopOnSignals(app, gracefulStop, { closeDatabase: database.close, timeoutMs: config.shutdown.timeoutMs });

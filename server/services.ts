@@ -145,7 +145,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     caches,
   );
   const productSearch = createProductSearchRepository(db);
-  const search = createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch), catalog }, caches);
+  const search = createSearchService({ search: productSearch, vocabulary: createSearchVocabulary(productSearch, clock), catalog }, caches);
   // After an ERP load on this thread changed the catalogue, prices or stock: this process's trees, listings,
   // search answers and counts are forgotten at once (other processes' and the worker thread's loads reach
   // them within their lifetime, server/cache.ts).
@@ -304,7 +304,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
     // The customer admin's users of the company; locking a user ends their sessions at once.
     companyUsers: createCompanyUserService({ users: createCompanyUsersRepository(db), settings, forgetLiveSessions: () => auth.clearCache(), clock, erpEvents: erpEventSequencer }),
     // Sales persons: the customers they serve, the switch between them, the company's audit trail.
-    salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db), forgetSession: (tenant, token) => auth.forgetSession(tenant, token) }),
+    salesPersons: createSalesPersonService({ repository: createSalesPersonRepository(db) }),
     passwordReset,
     statistics: createStatisticsService(createStatisticsRepository(db)),
     content: createContentService(createContentRepository(db)),
@@ -388,6 +388,7 @@ export function createServices(db: Database, config: Config, log: EngineSyncLog 
       publicUrl: config.publicUrl,
       intervalMs: config.mailWorker.pollMs,
       log,
+      clock,
     }),
   };
 }

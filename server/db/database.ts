@@ -17,9 +17,18 @@ export type DatabaseTransaction = Transaction<DB>;
 /** What a repository function runs its statements on: the database, or the caller's transaction. */
 export type Executor = Database | DatabaseTransaction;
 
+/** The connections of a pool at one moment: open ones, the idle among them, and the callers waiting for one. */
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   engine: DatabaseEngine;
+  /** The PostgreSQL pool's usage now (for /metrics); null on SQLite, whose two fixed connections are no pool. */
+  poolUsage: (() => PoolUsage) | null;
   close(): Promise<void>;
 }
 
@@ -31,6 +40,8 @@ function loadPg(): typeof Pg {
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
   return pg;
 }
+
+function ignoreEndedConnection(): void {}
 
 /** Resolves when the database answers a statement, rejects when it does not (the readiness check). */
 export async function checkDatabaseAnswers(db: Database): Promise<void> {
@@ -46,11 +57,20 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       // The shop's queries read a page, a count capped at 1,000 or a few rows by key: starting
       // parallel workers costs more than it saves and competes with the other requests for the cores.
       options: '-c max_parallel_workers_per_gather=0',
+      // While the server is away a new connection may neither succeed nor fail (a host that is down):
+      // the request waiting for it gets its 503 after this, and so does one waiting for a free connection.
+      connectionTimeoutMillis: 3_000,
     });
+    // A connection the server ends (a restart, a failover) fails the statements on it, which answer 503
+    // (server/db/database-unavailable.ts) and release it; the pool drops it and opens a new one when needed.
+    // Its 'error' event says the same once more and, with nobody listening, would end the process.
+    pool.on('connect', (client) => client.on('error', ignoreEndedConnection));
+    pool.on('error', ignoreEndedConnection);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) });
-    return { db, engine, close: () => db.destroy() };
+    const poolUsage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, engine, poolUsage, close: () => db.destroy() };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
   const db = new Kysely<DB>({ dialect: sqliteReadWriteDialect(url) });
-  return { db, engine, close: () => db.destroy() };
+  return { db, engine, poolUsage: null, close: () => db.destroy() };
 }

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { translatorFor } from '../i18n.ts';
 import { defaultLocale, detectLocale, localeCookieName, type Locale } from '../../core/locale.ts';
 import { AppError, isAppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { unavailablePage } from '../http/unavailable-page.ts';
 
 // Fastify's own client errors, as message keys the shop translates.
 const fastifyErrorKeys: Record<string, string> = {
@@ -23,7 +25,15 @@ function localeOf(request: FastifyRequest): Locale {
   return detectLocale(request.cookies?.[localeCookieName], typeof header === 'string' ? header : undefined);
 }
 
+/** How long a client waits before it asks again while the shop is unavailable. */
+const retryAfterSeconds = 5;
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  if (error.code === 'unavailable') reply.header('retry-after', retryAfterSeconds);
+  // A person asking for a page gets a page, not the API's JSON.
+  if (error.code === 'unavailable' && request.routeOptions.config?.page) {
+    return reply.status(error.statusCode).type('text/html; charset=utf-8').send(unavailablePage(localeOf(request)));
+  }
   const t = translatorFor(localeOf(request));
   return reply.status(error.statusCode).send({
     statusCode: error.statusCode,
@@ -38,6 +48,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) return sendError(request, reply, error);
+    // The database server restarts or is away: this request fails, a later one (on a new connection) won't.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(request, reply, new AppError('unavailable', 'error.unavailable'));
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       const key = fastifyErrorKeys[error.code] ?? 'validation.invalid';

@@ -9,6 +9,14 @@ import { AppError } from '../errors.ts';
 import { compressPage, preferredCoding } from '../http/content-encoding.ts';
 import { catalogueFor } from '../i18n.ts';
 import type { Services } from '../services.ts';
+import { noticingUnavailableDatabase } from './page-database-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The pages' route: its errors are answered as pages where they have one (server/plugins/error-handler.ts). */
+    page?: boolean;
+  }
+}
 
 interface Options {
   services: Services;
@@ -112,13 +120,14 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
     build = (await import(pathToFileURL(path.join(rootDir, 'build/server/index.js')).href)) as ServerBuild;
   }
 
-  const handle = createRequestHandler(build, dev ? 'development' : 'production');
+  const noticing = noticingUnavailableDatabase(build);
+  const handle = createRequestHandler(noticing.build, dev ? 'development' : 'production');
 
   await app.register(async function pages(scope) {
     // Page forms are read by React Router from the raw stream; Fastify must leave bodies untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all('/*', async (request, reply) => {
+    scope.all('/*', { config: { page: true } }, async (request, reply) => {
       if (!pageMethods.has(request.method)) {
         reply.header('allow', allowHeader);
         throw new AppError('method_not_allowed', 'error.method_not_allowed');
@@ -135,6 +144,8 @@ export default async function reactRouterPlugin(app: FastifyInstance, options: O
         publicConfig,
       });
       const response = await handle(toFetchRequest(request, reply), context);
+      const databaseError = noticing.databaseErrorOf(context);
+      if (databaseError) throw databaseError;
       return sendCompressed(request, reply, response);
     });
   });

@@ -14,7 +14,9 @@ declare module 'fastify' {
   }
 }
 
-const healthRoutes = new Set(['/healthz', '/readyz']);
+// The operator's routes: the load balancer's health checks and the metrics scrape, which must answer
+// (a scrape reports what it could not read) even while the database is away.
+const operatorRoutes = new Set(['/healthz', '/readyz', '/metrics']);
 
 // Resolves tenant, language and signed-in identity once per request, before any route runs.
 // The API authenticates only by header, so a cross-site form can never ride on the cookie.
@@ -28,8 +30,8 @@ export default fp(
       const locale = detectLocale(request.cookies[localeCookieName], request.headers['accept-language']);
       // Set before anything can fail, so even an early error answers in the person's language.
       request.ctx = { tenant: { id: 0, slug: '' }, locale, identity: null };
-      // Health checks answer without a tenant; only these two routes, never a page path that starts alike.
-      if (healthRoutes.has(request.routeOptions.url ?? '')) return;
+      // These answer without a tenant; only these routes, never a page path that starts alike.
+      if (operatorRoutes.has(request.routeOptions.url ?? '')) return;
 
       const tenant = await services.tenants.resolve(request.headers.host);
       if (!tenant) throw new AppError('not_found', 'login.unknown_tenant');

@@ -16,7 +16,7 @@ export interface AppProcess {
 export function startAppProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
   const child = spawn(process.execPath, [path.join(root, 'tests/support/api-server-cli.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', MEDIA_DIR: path.join(testDataRoot, 'media'), SEED_DEMO: 'false', ...env },
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', MEDIA_DIR: path.join(testDataRoot, 'media'), SEED_DEMO: 'false', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

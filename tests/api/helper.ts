@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -6,7 +8,16 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { Services } from '../../server/services.ts';
 import { copyTemplateDatabase, testDataRoot, testEngine } from '../setup/test-database.ts';
+import { injectOverHttp } from '../support/inject-over-http.ts';
+import { startLoadBalancedShop, type LoadBalancedShop } from '../support/load-balanced-shop.ts';
 import { createTestClock, type TestClock } from '../support/test-clock.ts';
+
+/**
+ * TEST_THROUGH=load-balancer: every request a test sends goes over HTTP to several instances of the shop behind
+ * HAProxy on the test's database (the `load-balanced` project, docs/operations.md), consecutive requests to
+ * different instances; the test's own app still gives the services a test drives (a worker's round) and reads.
+ */
+export const throughLoadBalancer = process.env.TEST_THROUGH === 'load-balancer';
 
 export const demoAccounts = {
   guest: { username: 'guest', password: 'guest' },
@@ -41,6 +52,8 @@ export interface TestShop {
 export interface TestShopOptions {
   /** Serve the pages too, from the production build in build/ (`npm run build` first); API only by default. */
   pages?: boolean;
+  /** Keep the clock in a file, so app processes a test starts itself read the same time (clock.offsetFile). */
+  sharedClock?: boolean;
 }
 
 /** The shop's API (and, on request, its pages) on a private copy of the seeded test database. */
@@ -55,9 +68,16 @@ export async function startTestShop(env: Record<string, string> = {}, options: T
     ...env,
   });
   const handle = openDatabase(database.url, { poolSize: 4 });
-  const clock = createTestClock();
+  // Behind the load balancer the instances read the test's clock from a file (tests/support/test-clock.ts).
+  const clockFile = throughLoadBalancer || options.sharedClock ? path.join(testDataRoot, `clock-${randomBytes(6).toString('hex')}`) : undefined;
+  const clock = createTestClock(clockFile);
   const { app, services, routes } = await buildApp({ config, db: handle.db, pages: options.pages ? { dev: false } : false, clock });
   await app.ready();
+  let cluster: LoadBalancedShop | undefined;
+  if (throughLoadBalancer) {
+    cluster = await startLoadBalancedShop(database.url, { env: { ...env, TEST_CLOCK_FILE: clockFile! } });
+    Object.defineProperty(app, 'inject', { value: injectOverHttp(cluster.url) });
+  }
   return {
     app,
     services,
@@ -73,6 +93,8 @@ export async function startTestShop(env: Record<string, string> = {}, options: T
       return `Basic ${response.json<{ token: string }>().token}`;
     },
     async close() {
+      await cluster?.close();
+      if (clockFile) fs.rmSync(clockFile, { force: true });
       await app.close();
       await handle.close();
       await database.drop();

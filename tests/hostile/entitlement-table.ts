@@ -26,6 +26,7 @@ const toLanding = '302 → /landing';
 const toHome = '302 → /';
 const noKey = '401 api.key.invalid';
 const toDocs = '302 → /erp/docs/';
+const unknownPath = '404 error.route_not_found';
 
 // prettier-ignore
 export const entitlementTable: readonly TableRow[] = [
@@ -33,6 +34,9 @@ export const entitlementTable: readonly TableRow[] = [
   // Health checks: outside tenant and session.
   ['GET /healthz',                                       200,          200,        200,      200,      200,      200,      200],
   ['GET /readyz',                                        200,          200,        200,      200,      200,      200,      200],
+  // Prometheus metrics: outside tenant and session, behind METRICS_TOKEN's bearer token; the hostile shop sets none,
+  // so the path answers like an unknown one, whoever is signed in.
+  ['GET /metrics',                                       unknownPath,  unknownPath, unknownPath, unknownPath, unknownPath, unknownPath, unknownPath],
   // Sign-in and what the landing and login screens read before anyone signs in.
   ['POST /api/login',                                    400,          400,        400,      400,      400,      400,      400],
   ['POST /api/logout',                                   401,          204,        204,      204,      204,      204,      204],

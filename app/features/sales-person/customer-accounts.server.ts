@@ -46,7 +46,7 @@ export async function switchFromForm(app: AppLoadContext, form: FormData) {
   const search = form.get('search');
   if (customerId === null) return data({ messageKey: 'validation.invalid' }, { status: 400 });
   try {
-    await app.services.salesPersons.switchCustomer(app.ctx, app.authToken ?? '', customerId);
+    await app.services.salesPersons.switchCustomer(app.ctx, customerId);
   } catch (error) {
     if (isAppError(error) && error.statusCode < 500) return data({ messageKey: error.messageKey }, { status: error.statusCode });
     throw error;

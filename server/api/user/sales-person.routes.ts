@@ -41,7 +41,7 @@ export default async function salesPersonRoutes(app: FastifyInstance, { services
   app.post('/user/switchCustomerOfSalesPerson', async (request) => {
     const { ctx } = request;
     const { customerId } = parseInput(switchBody, request.body);
-    return services.salesPersons.switchCustomer(ctx, request.authToken as string, customerId);
+    return services.salesPersons.switchCustomer(ctx, customerId);
   });
 
   app.get('/user/companyActivity', async (request) => {

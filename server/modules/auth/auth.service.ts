@@ -22,7 +22,10 @@ const ipAttemptsFactor = 5;
 const touchIntervalMs = 5 * 60 * 1000;
 // Every request presents its token; looking it up costs more than a cached catalogue answer. A live
 // session is therefore remembered as long as the site settings (CACHE_MS, two seconds; ADR 0003): this
-// process forgets it at once on logout and password change, other processes when it runs out.
+// process forgets it at once on logout and password change, other processes when it runs out. A sales
+// person's session is never remembered: it says which customer they act for, and after a switch their
+// next request acts for the new one on whichever instance it lands (a remembered copy there would fill
+// the previous customer's cart).
 const sessionCacheMaxEntries = 10_000;
 
 export function createAuthService(deps: {
@@ -95,7 +98,9 @@ export function createAuthService(deps: {
     async authenticate(tenant: Tenant, token: string): Promise<SessionIdentity | null> {
       const now = clock.now();
       const tokenHash = hashSessionToken(token);
-      const row = await liveSessions.get(`${tenant.id}:${tokenHash}`, () => sessions.findActive(tenant.id, tokenHash, now.toISOString()));
+      const key = `${tenant.id}:${tokenHash}`;
+      const row = await liveSessions.get(key, () => sessions.findActive(tenant.id, tokenHash, now.toISOString()));
+      if (row?.role === 'sales') liveSessions.delete(key);
       if (!row || row.is_locked === 1 || row.is_active !== 1 || row.expires_at <= now.toISOString()) return null;
       if (now.getTime() - Date.parse(row.last_seen_at) > touchIntervalMs) {
         // Once per interval: the remembered row keeps its old last_seen_at until it is looked up again.
@@ -122,14 +127,6 @@ export function createAuthService(deps: {
       await sessions.deleteExpired(now.toISOString());
       await attempts.deleteOlderThan(windowStart.toISOString());
       await throttle.purgeExpired(now);
-    },
-
-    /**
-     * Forgets what this process remembers of one session, so its next request reads it anew (a sales
-     * person's switch of company takes effect at once here, in other processes within two seconds).
-     */
-    forgetSession(tenant: Tenant, token: string): void {
-      liveSessions.delete(`${tenant.id}:${hashSessionToken(token)}`);
     },
 
     clearCache,

@@ -1,11 +1,11 @@
-import { buyerVatOf, vatTableEntry } from '../../../core/tax-conversion.ts';
+import { buyerVatOf, vatTableEntry, type BuyerVat } from '../../../core/tax-conversion.ts';
 import { shopToday } from '../../../core/shop-day.ts';
 import type { Caches } from '../../cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isGuest, requireAccess } from '../access/access-policy.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { Configuration, SettingsService } from '../settings/settings.service.ts';
 import type { BuyerAccountRow, CatalogBuyerRepository } from './catalog-buyer.repository.ts';
 import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
 import type { CategoryRepository } from './category.repository.ts';
@@ -28,6 +28,11 @@ export interface CatalogViewerDependencies {
   clock: Clock;
 }
 
+/** The VAT situation of a buyer whose company has `vatCountryCode`, under the configuration's seller country and VAT table. */
+export function buyerVatUnder(configuration: Pick<Configuration, 'company' | 'vatTable'>, vatCountryCode: string | null): BuyerVat {
+  return buyerVatOf(configuration.company.country.code, vatCountryCode, configuration.vatTable.map(vatTableEntry));
+}
+
 export function createCatalogViewers(deps: CatalogViewerDependencies, caches: Caches) {
   const accounts = caches.shared<BuyerAccountRow | undefined>(10_000);
   const trees = caches.shared<CategoryTree>();
@@ -48,7 +53,7 @@ export function createCatalogViewers(deps: CatalogViewerDependencies, caches: Ca
         showDeals: account.is_deal === 1,
         showPrices: !(isGuest(identity) && configuration.hidePricesForGuests),
         isGrossPrice: account.show_net_prices === 0,
-        vat: buyerVatOf(configuration.company.country.code, account.vat_country_code, configuration.vatTable.map(vatTableEntry)),
+        vat: buyerVatUnder(configuration, account.vat_country_code),
         today: shopToday(deps.clock.now()),
       };
     },

@@ -15,6 +15,7 @@ import { renderSafetySheet, type SafetySheetMailPayload } from './safety-sheet-m
 import { renderSignupConfirmation, renderSignupNotification, type SignupRequestPayload } from './signup-mails.ts';
 import { renderStockAlarm, renderStockAlarmDigest, type StockAlarmMailPayload } from './stock-alarm-mails.ts';
 import { renderUserInvitation } from './user-invitation-mail.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 // Drains the mail outbox in every app process (docs/product.md, Mail): every interval it claims up to
 // `batchSize` due rows (safely across processes, see mail-outbox.repository.ts), sends them and marks
@@ -35,6 +36,8 @@ export interface MailWorkerOptions {
   publicUrl: string;
   intervalMs: number;
   log: MailWorkerLog;
+  /** The time claims, retries and sends are judged by (the app's: a test moves it past a dead process's lease). */
+  clock: Clock;
   batchSize?: number;
   /** How long a claim holds; a send must finish well within it (the sender's timeouts do). */
   leaseMs?: number;
@@ -53,6 +56,7 @@ export function createMailWorker(options: MailWorkerOptions) {
   const leaseMs = options.leaseMs ?? 60_000;
   const orders = createOrderRepository(db);
   let closing = false;
+  const sendFailedListeners: ((kind: string) => void)[] = [];
 
   async function orderConfirmation(mail: ClaimedMail, locale: Locale, shop: ShopIdentity) {
     const orderId = mail.order_id;
@@ -111,10 +115,11 @@ export function createMailWorker(options: MailWorkerOptions) {
       const pause = retryPauseMs(attempts, options.retryBaseMs, options.maxRetryPauseMs);
       const message = error instanceof Error ? error.message : String(error);
       log.warn({ err: error, mailId: mail.id, orderId: mail.order_id, attempts, retryInMs: pause }, 'mail not sent; retrying later');
-      await outbox.markFailed(mail.id, attempts, new Date(Date.now() + pause), message);
+      for (const listener of sendFailedListeners) listener(mail.kind);
+      await outbox.markFailed(mail.id, attempts, new Date(options.clock.now().getTime() + pause), message);
       return false;
     }
-    await outbox.markSent(mail.id, new Date(), keptPayload(mail));
+    await outbox.markSent(mail.id, options.clock.now(), keptPayload(mail));
     log.info({ mailId: mail.id, kind: mail.kind, orderId: mail.order_id }, 'mail sent');
     return true;
   }
@@ -124,7 +129,7 @@ export function createMailWorker(options: MailWorkerOptions) {
     let sent = 0;
     try {
       for (;;) {
-        const claimed = await outbox.claimDue(batchSize, leaseMs);
+        const claimed = await outbox.claimDue(batchSize, leaseMs, options.clock.now());
         for (const mail of claimed) if (await deliver(mail)) sent += 1;
         if (claimed.length < batchSize || closing) break;
       }
@@ -152,6 +157,11 @@ export function createMailWorker(options: MailWorkerOptions) {
     /** Sends what is due now (after the round under way); answers how many were sent. For tests. */
     drainOnce(): Promise<number> {
       return loop.runNow();
+    },
+
+    /** Tells `listener` the kind of every mail this process failed to send (the metrics count them). */
+    onSendFailed(listener: (kind: string) => void): void {
+      sendFailedListeners.push(listener);
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database.ts';
 
-// What a checkout reads about the buyer before the order's transaction: the user's and the company's
-// flags and terms, the chosen address and payment method. (Shipping methods come from the site
-// configuration, the same data the browser prices the cart with.) Every lookup is scoped to
-// the tenant and, for company data, to the company: a foreign id finds nothing.
+// What a checkout reads about the buyer, on the order's transaction: the user's and the company's flags
+// and terms, the chosen address and payment method. (Shipping methods come from the site configuration,
+// the same data the browser prices the cart with.) Every lookup is scoped to the tenant and, for company
+// data, to the company: a foreign id finds nothing.
 
 export interface CheckoutBuyer {
   is_active: number;
@@ -21,6 +21,8 @@ export interface CheckoutBuyer {
   freight_expense_until_cents: number | null;
   company_min_cart_amount_cents: number;
   company_name: string;
+  /** The company's VAT country: decides the VAT rate its order is charged. */
+  vat_country_code: string;
 }
 
 const addressColumns = [
@@ -62,6 +64,7 @@ export function createCheckoutDataRepository(db: Database) {
           'c.freight_expense_until_cents',
           'c.min_cart_amount_cents as company_min_cart_amount_cents',
           'c.name as company_name',
+          'c.vat_country_code',
         ])
         .where('u.tenant_id', '=', tenantId)
         .where('u.id', '=', userId)

@@ -6,25 +6,32 @@ import type { OrderType } from '../../../core/catalog-types.ts';
 import { earliestDeliveryDate } from '../../../core/delivery-date.ts';
 import type { RequestContext } from '../../context.ts';
 import { actsForCompany, requireAccess, requireCompany, type SignedInContext } from '../access/access-policy.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseTransaction } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBasketRepository } from '../basket/basket.repository.ts';
-import { buyerScopeOf, type VisibilitySource } from '../basket/buyer-scope.ts';
+import type { BuyerScope } from '../basket/buyer-products.repository.ts';
+import { buyerVatUnder } from '../catalog/catalog-viewer.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { ProductVisibility } from '../catalog/product-visibility.repository.ts';
 import { orderBlockerOf } from './buyer-standing.ts';
 import { onlinePaymentCode } from '../payments/payment-provider.ts';
+import { createSettingsRepository } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type { CheckoutDataRepository } from './checkout-data.repository.ts';
+import { createCheckoutDataRepository, type CheckoutDataRepository } from './checkout-data.repository.ts';
 import { createCheckoutRequestRepository, type CheckoutRequestRepository } from './checkout-request.repository.ts';
-import type { OrderStatusNames } from './order-history-statuses.ts';
+import type { OrderStatusNames, StatusNames } from './order-history-statuses.ts';
 import { placeInTransaction, RefusedPlacement, type PlacementPlan } from './order-transaction.ts';
 
 // POST /api/order/create (docs/product.md, Checkout): the buyer's cart of one type becomes an order, exactly once.
 //  1. Claim the Idempotency-Key: a repeated request gets the order of the first (200), a second click
 //     while the first still runs is told so (409), the key with another body is refused (422).
-//  2. Check what needs no lock: the account, the company's delivery block, the terms, the address,
-//     the shipping and payment method, the delivery date and notes.
-//  3. In one transaction (order-transaction.ts): re-price every line, check the rules, allocate stock
+//  2. In one transaction with step 3, read as stored now and never from what an instance keeps in memory
+//     (an order placed on one instance right after a change made on another charges the change): the
+//     account, the company's blocks, discount, freight, minimum and VAT country, the site's shipping rates,
+//     minimum amount, VAT table and seasons; then check the terms, the address, the shipping and payment
+//     method, the delivery date and notes.
+//  3. In the same transaction (order-transaction.ts): re-price every line, check the rules, allocate stock
 //     with guarded updates, take the order number, write the snapshot, empty that cart type, bind the key.
 //  The payment mode says which methods the caller may use: on account here (POST /api/order/create),
 //  online through POST /api/payment/createOrder, whose order waits for its payment.
@@ -49,8 +56,10 @@ export type PaymentMode = 'onAccount' | 'online';
 
 interface PlacementDeps {
   db: Database;
-  catalog: VisibilitySource;
-  settings: Pick<SettingsService, 'getConfiguration'>;
+  /** Which products the buyer may see (the category tree this instance keeps), and the day of their prices. */
+  catalog: Pick<CatalogService, 'visibilityOf' | 'priceDay'>;
+  settings: Pick<SettingsService, 'readConfiguration'>;
+  /** The buyer's standing outside an order (orderBlocker); an order reads it on its transaction. */
   checkoutData: CheckoutDataRepository;
   /** Whether online payment is configured, and how long an online order may wait for its payment. */
   onlinePayment: { available: boolean; timeoutMinutes: number };
@@ -61,6 +70,11 @@ interface PlacementDeps {
   clock: Clock;
   /** Told after the order committed with its ERP event, to sequence it soon. */
   erpEvents: { afterCommit(): void };
+}
+
+interface KeptForPlacement {
+  visibility: ProductVisibility;
+  statuses: StatusNames;
 }
 
 /** A claim older than this belongs to a request whose process died: the key may be used again. */
@@ -87,17 +101,25 @@ export function createOrderPlacement(deps: PlacementDeps) {
     throw new AppError('conflict', 'checkout.already.clicked');
   }
 
-  /** Step 2: the checks that need no lock, and everything the transaction needs to know. */
-  async function planOf(ctx: SignedInContext, input: PlaceOrderInput, mode: PaymentMode): Promise<PlacementPlan> {
+  /**
+   * What this instance keeps in memory and an order may take from there, read before the transaction (a
+   * read on the pool while the transaction holds a connection could wait for a connection forever): which
+   * products the buyer may see, and the status names the answer shows.
+   */
+  async function keptFor(ctx: SignedInContext): Promise<KeptForPlacement> {
+    const [visibility, statuses] = await Promise.all([deps.catalog.visibilityOf(ctx), deps.statusNames.namesFor(ctx)]);
+    return { visibility, statuses };
+  }
+
+  /** Step 2, on the order's transaction (its one connection, one statement at a time): everything step 3 needs to know, and the checks that need no lock. */
+  async function planOf(trx: DatabaseTransaction, ctx: SignedInContext, input: PlaceOrderInput, mode: PaymentMode, kept: KeptForPlacement): Promise<PlacementPlan> {
     const tenantId = ctx.tenant.id;
     const { companyId } = requireCompany(ctx).identity;
-    const [buyer, configuration, scope, { address, invoiceAddress }, statuses] = await Promise.all([
-      deps.checkoutData.findBuyer(tenantId, ctx.identity.userId, companyId),
-      deps.settings.getConfiguration(ctx),
-      buyerScopeOf(ctx, deps.catalog),
-      deps.checkoutData.findAddresses(tenantId, companyId, input.shippingAddressId),
-      deps.statusNames.namesFor(ctx),
-    ]);
+    const checkoutData = createCheckoutDataRepository(trx);
+    const buyer = await checkoutData.findBuyer(tenantId, ctx.identity.userId, companyId);
+    const configuration = await deps.settings.readConfiguration(ctx, createSettingsRepository(trx));
+    const { address, invoiceAddress } = await checkoutData.findAddresses(tenantId, companyId, input.shippingAddressId);
+    const { visibility, statuses } = kept;
     const blocker = orderBlockerOf(buyer);
     if (blocker || !buyer) throw new AppError('forbidden', blocker ?? 'login.blocked');
     if (!input.termsAccepted) throw new AppError('unprocessable', 'checkout.terms.required', { field: 'termsAccepted' });
@@ -125,6 +147,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
     if (strayNote >= 0) throw new AppError('validation', 'checkout.note.date', { field: `notes.${strayNote}.deliveryDate` });
 
     const personalMinimum = personalMinimumOrderCents(buyer.user_min_cart_amount_cents, buyer.company_min_cart_amount_cents);
+    const scope: BuyerScope = { ...visibility, companyId, vat: buyerVatUnder(configuration, buyer.vat_country_code), today: deps.catalog.priceDay() };
     return {
       ctx,
       input,
@@ -164,8 +187,8 @@ export function createOrderPlacement(deps: PlacementDeps) {
       const repeated = await claimKey(ctx, input, hash);
       if (repeated) return repeated;
       try {
-        const plan = await planOf(ctx, input, mode);
-        const { orderId, order } = await deps.db.transaction().execute((trx) => placeInTransaction(trx, plan));
+        const kept = await keptFor(requireCompany(ctx));
+        const { orderId, order } = await deps.db.transaction().execute(async (trx) => placeInTransaction(trx, await planOf(trx, ctx, input, mode, kept)));
         deps.erpEvents.afterCommit();
         return { status: 201, orderId, order };
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { RequestContext, Tenant } from '../../context.ts';
+import type { RequestContext } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { AppError } from '../../errors.ts';
 import { requireAccess } from '../access/access-policy.ts';
@@ -10,7 +10,8 @@ import type { SalesPersonRepository } from './sales-person.repository.ts';
 // Sales persons and the customers they serve (docs/product.md, Sales persons; ADR 0015):
 //   - searchCustomers: GET /api/user/salesPersonCustomers?search= — up to 50 of the served companies;
 //   - switchCustomer: POST /api/user/switchCustomerOfSalesPerson {customerId} — the session acts for that
-//     company from the next request on (this process forgets the remembered session at once);
+//     company from the next request on, on every instance (a sales person's session is never remembered,
+//     auth.service.ts);
 //   - companyActivity: GET /api/user/companyActivity?page= — what sales persons did for the company,
 //     for its customer admins (and the shop's admins, who manage a company like them).
 // Only a sales person searches and switches (the access policy's 'salesPerson'; the company's activity is
@@ -41,11 +42,9 @@ export interface ActivityEntry {
 
 interface SalesPersonDeps {
   repository: SalesPersonRepository;
-  /** Forgets the remembered session, so the next request sees the new company. */
-  forgetSession(tenant: Tenant, token: string): void;
 }
 
-export function createSalesPersonService({ repository, forgetSession }: SalesPersonDeps) {
+export function createSalesPersonService({ repository }: SalesPersonDeps) {
   const directory = createCustomerDirectory(
     { version: (tenantId) => repository.directoryVersion(tenantId), tenantCompanies: (tenantId) => repository.tenantCompanies(tenantId), servedCompanyIds: (userId) => repository.servedCompanyIds(userId) },
     { maxSalesPersons: readySalesPersons },
@@ -67,13 +66,12 @@ export function createSalesPersonService({ repository, forgetSession }: SalesPer
     },
 
     /** Answers the company the session now acts for; 403 'sales_person.customer.not_served' when refused. */
-    async switchCustomer(requestCtx: RequestContext, token: string, customerId: number): Promise<{ company: { _id: number; name: string; customerNo: string } }> {
+    async switchCustomer(requestCtx: RequestContext, customerId: number): Promise<{ company: { _id: number; name: string; customerNo: string } }> {
       const ctx = requireAccess(requestCtx, 'salesPerson');
       const tenantId = ctx.tenant.id;
       const { userId } = ctx.identity;
       const company = await repository.switchCompany(tenantId, userId, customerId);
       if (!company) throw new AppError('forbidden', 'sales_person.customer.not_served', { field: 'customerId' });
-      forgetSession(ctx.tenant, token);
       return { company: { _id: company.id, name: company.name, customerNo: company.customer_no } };
     },
 

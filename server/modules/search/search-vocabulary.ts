@@ -1,10 +1,11 @@
 import { foldSearchText, isWithinOneEdit, minTypoWordLength } from '../../../core/search-text.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { ProductSearchRepository } from './product-search.repository.ts';
 
 // The words of the product names, for correcting a typo in a search key (ADR 0008). The database
 // keeps the distinct words (migration 0009); they are read on the first search that needs them and
-// again after five minutes, in the background: a word new since then is still found exactly, it only
-// cannot be reached through a typo yet.
+// again after five minutes (on the app's clock), in the background, one read at a time: a word new since
+// then is still found exactly, it only cannot be reached through a typo yet.
 
 const refreshAfterMs = 5 * 60 * 1000;
 /** More corrections than this for one word only widen the search without helping. */
@@ -16,8 +17,9 @@ interface Vocabulary {
   readAt: number;
 }
 
-export function createSearchVocabulary(repository: Pick<ProductSearchRepository, 'findNameWords'>) {
+export function createSearchVocabulary(repository: Pick<ProductSearchRepository, 'findNameWords'>, clock: Clock) {
   let current: Promise<Vocabulary> | undefined;
+  let refreshing = false;
 
   async function read(): Promise<Vocabulary> {
     const byLength = new Map<number, string[]>();
@@ -28,7 +30,7 @@ export function createSearchVocabulary(repository: Pick<ProductSearchRepository,
       if (list) list.push(word);
       else byLength.set(word.length, [word]);
     }
-    return { byLength, readAt: Date.now() };
+    return { byLength, readAt: clock.now().getTime() };
   }
 
   async function vocabulary(): Promise<Vocabulary> {
@@ -38,9 +40,13 @@ export function createSearchVocabulary(repository: Pick<ProductSearchRepository,
       return current;
     }
     const known = await current;
-    if (Date.now() - known.readAt > refreshAfterMs) {
+    if (!refreshing && clock.now().getTime() - known.readAt > refreshAfterMs) {
+      refreshing = true;
       const next = read();
-      next.then(() => (current = next)).catch(() => undefined);
+      next
+        .then(() => (current = next))
+        .catch(() => undefined)
+        .finally(() => (refreshing = false));
     }
     return known;
   }

@@ -58,6 +58,14 @@ function toPaymentMethod(payment: { id: number; code: string; name_de: string; n
   return { _id: payment.id, code: payment.code, translatedName: locale === 'en' ? payment.name_en : payment.name_de };
 }
 
+/** Runs the reads together, or one after another (a transaction's connection takes one statement at a time). */
+async function readAll<T extends readonly unknown[]>(reads: { readonly [K in keyof T]: () => Promise<T[K]> }, inTurn: boolean): Promise<T> {
+  if (!inTurn) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const values: unknown[] = [];
+  for (const read of reads) values.push(await read());
+  return values as unknown as T;
+}
+
 export function createSettingsService(repository: SettingsRepository, caches: Caches, options: { onlinePayment: boolean } = { onlinePayment: false }) {
   // The online method is offered only where its provider is configured.
   const offered = (payment: { code: string; is_active: number }) => payment.is_active === 1 && (options.onlinePayment || payment.code !== onlinePaymentCode);
@@ -65,18 +73,23 @@ export function createSettingsService(repository: SettingsRepository, caches: Ca
   // Keyed by tenant and locale: payment method names are translated.
   const cache = caches.shared<{ configuration: Configuration; json: Buffer; etag: string }>();
 
-  async function loadConfiguration(tenantId: number, locale: Locale): Promise<Configuration> {
-    const [stored, seller, vatRates, seasons, methods, countries, payments] = await Promise.all([
-      repository.findSiteSettings(tenantId),
-      repository.findSellerCompany(tenantId),
-      repository.listVatRates(tenantId),
-      repository.listSeasons(tenantId),
-      repository.listShippingMethods(tenantId),
-      repository.listShippingCountries(tenantId),
-      repository.listPaymentMethods(tenantId),
-    ]);
+  /** Read through `from`: the pool's connections at once, or a transaction's one connection statement by statement. */
+  async function loadConfiguration(tenantId: number, locale: Locale, from: { repository: SettingsRepository; inTurn: boolean }): Promise<Configuration> {
+    const stored = from.repository;
+    const [settingsRow, seller, vatRates, seasons, methods, countries, payments] = await readAll(
+      [
+        () => stored.findSiteSettings(tenantId),
+        () => stored.findSellerCompany(tenantId),
+        () => stored.listVatRates(tenantId),
+        () => stored.listSeasons(tenantId),
+        () => stored.listShippingMethods(tenantId),
+        () => stored.listShippingCountries(tenantId),
+        () => stored.listPaymentMethods(tenantId),
+      ],
+      from.inTurn,
+    );
     if (!seller) throw new Error(`Tenant ${tenantId} has no seller company data`);
-    const settings = parseSiteSettings(stored);
+    const settings = parseSiteSettings(settingsRow);
     const company = toSellerCompany(seller);
     return {
       ...settings,
@@ -116,7 +129,7 @@ export function createSettingsService(repository: SettingsRepository, caches: Ca
 
   function cached(ctx: Pick<RequestContext, 'tenant' | 'locale'>) {
     return cache.get(`${ctx.tenant.id}:${ctx.locale}`, async () => {
-      const configuration = await loadConfiguration(ctx.tenant.id, ctx.locale);
+      const configuration = await loadConfiguration(ctx.tenant.id, ctx.locale, { repository, inTurn: false });
       const json = Buffer.from(JSON.stringify(configuration));
       return { configuration, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
     });
@@ -125,6 +138,15 @@ export function createSettingsService(repository: SettingsRepository, caches: Ca
   return {
     async getConfiguration(ctx: Pick<RequestContext, 'tenant' | 'locale'>): Promise<Configuration> {
       return (await cached(ctx)).configuration;
+    },
+
+    /**
+     * The configuration as stored now, read through `from` (an order's transaction) and never the copy this
+     * process keeps: what an order charges (shipping, minimum amount, VAT table, seasons) is not a few
+     * seconds old.
+     */
+    readConfiguration(ctx: Pick<RequestContext, 'tenant' | 'locale'>, transaction: SettingsRepository): Promise<Configuration> {
+      return loadConfiguration(ctx.tenant.id, ctx.locale, { repository: transaction, inTurn: true });
     },
 
     /** The configuration as the API sends it, serialised once per cache period instead of per request. */
