@@ -15,6 +15,11 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * The same for every try of one outbox row: a process that dies after the SMTP server took a mail but before
+   * it was marked sent leaves it to be sent again, and the receiving side can tell the second copy by it.
+   */
+  messageId: string;
 }
 
 export interface MailSender {

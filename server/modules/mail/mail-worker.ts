@@ -54,6 +54,7 @@ export function createMailWorker(options: MailWorkerOptions) {
   const { db, outbox, sender, log } = options;
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 60_000;
+  const messageIdHost = new URL(options.publicUrl).hostname;
   const orders = createOrderRepository(db);
   let closing = false;
   const sendFailedListeners: ((kind: string) => void)[] = [];
@@ -92,7 +93,7 @@ export function createMailWorker(options: MailWorkerOptions) {
     else if (kind === 'stock_alarm_digest') content = renderStockAlarmDigest(JSON.parse(mail.payload ?? 'null') as StockAlarmMailPayload, { locale, shop, publicUrl: options.publicUrl });
     else if (kind === 'safety_sheet') content = renderSafetySheet(JSON.parse(mail.payload ?? 'null') as SafetySheetMailPayload, { locale, shop, publicUrl: options.publicUrl });
     else throw new Error(`mail kind ${mail.kind} cannot be rendered`);
-    return { from: { name: shop.name, address: shop.email }, to: mail.recipient, ...content };
+    return { from: { name: shop.name, address: shop.email }, to: mail.recipient, messageId: `<mail-${mail.tenant_id}-${mail.id}@${messageIdHost}>`, ...content };
   }
 
   /**
