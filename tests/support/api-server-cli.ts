@@ -15,3 +15,9 @@ await app.listen({ port: config.port, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
 stopOnSignals(app, gracefulStop, { closeDatabase: database.close, timeoutMs: config.shutdown.timeoutMs });
+// A test process that dies without stopping it (a crash, a killed run) must not leave it serving: once it is
+// no longer the child of the process that started it, it exits.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(1);
+}, 1_000).unref();
