@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from './helper.ts';
+import { erpCompany } from './erp-load-fixtures.ts';
 
 // The ERP loads the customer data (scope customers:write): companies, their users and addresses, and the
 // companies each sales person serves. Every row is answered on its own; a row identical to what is stored
@@ -66,21 +67,6 @@ async function writesTo(table: Watched): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-const company = (externalId: string, fields: Record<string, unknown> = {}) => ({
-  externalId,
-  name: `Firma ${externalId}`,
-  vatCountry: 'DE',
-  showNetPrices: true,
-  discountPercent: 0,
-  discountType: null,
-  freight: null,
-  minimumOrderAmount: 0,
-  blockedDelivery: false,
-  active: true,
-  usersSeeCompanyOrders: true,
-  usersSeeFinance: false,
-  ...fields,
-});
 
 const user = (externalId: string, fields: Record<string, unknown> = {}) => ({
   externalId,
@@ -136,8 +122,8 @@ beforeEach(async () => {
 
 describe('PUT /erp/v1/companies', () => {
   it('creates, updates and leaves unchanged row by row, and fails a row naming each wrong field', async () => {
-    const full = company('20001', { name: 'Nordsee Bau GmbH', vatCountry: 'at', showNetPrices: false, discountPercent: 2.5, discountType: 'percent', freight: { amount: 12.9, freeFrom: 250 }, minimumOrderAmount: 99.99, usersSeeFinance: true });
-    const wrong = company('20002', { vatCountry: 'XX', discountPercent: 3.333, freight: { amount: -1, freeFrom: 10.001 }, minimumOrderAmount: '50', name: '' });
+    const full = erpCompany('20001', { name: 'Nordsee Bau GmbH', vatCountry: 'at', showNetPrices: false, discountPercent: 2.5, discountType: 'percent', freight: { amount: 12.9, freeFrom: 250 }, minimumOrderAmount: 99.99, usersSeeFinance: true });
+    const wrong = erpCompany('20002', { vatCountry: 'XX', discountPercent: 3.333, freight: { amount: -1, freeFrom: 10.001 }, minimumOrderAmount: '50', name: '' });
     const first = await upsert('companies', [full, wrong]);
     expect(first.counts).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 1 });
     expect(outcomes(first)).toEqual([
@@ -165,20 +151,20 @@ describe('PUT /erp/v1/companies', () => {
     expect(outcomes(again)).toEqual(['unchanged']);
     expect(await writesTo('companies')).toBe(0);
 
-    const changed = await upsert('companies', [{ ...full, freight: null, active: false }, company('20003')]);
+    const changed = await upsert('companies', [{ ...full, freight: null, active: false }, erpCompany('20003')]);
     expect(outcomes(changed)).toEqual(['updated', 'created']);
     expect(await companyRow('20001')).toMatchObject({ freight_expense_cents: null, freight_expense_until_cents: null, is_active: 0, name: 'Nordsee Bau GmbH' });
   });
 
   it('answers two requests creating the same company at once: one creates it, the other finds it', async () => {
-    const rows = [company('20015', { name: 'Doppelt GmbH' })];
+    const rows = [erpCompany('20015', { name: 'Doppelt GmbH' })];
     const answers = await Promise.all([upsert('companies', rows), upsert('companies', rows)]);
     expect(answers.map((answer) => outcomes(answer)[0]).sort()).toEqual(['created', 'unchanged']);
     expect(await shop.db.selectFrom('companies').select('id').where('customer_no', '=', '20015').execute()).toHaveLength(1);
   });
 
   it('fails the later of two rows with one customer number, and a row that is no object', async () => {
-    const answer = await upsert('companies', [company('20010'), company('20010', { name: 'Zweite' }), 'no row']);
+    const answer = await upsert('companies', [erpCompany('20010'), erpCompany('20010', { name: 'Zweite' }), 'no row']);
     expect(outcomes(answer)).toEqual(['created', { externalId: 'erp.key.duplicate' }, { '': 'validation.invalid' }]);
     expect((await companyRow('20010'))!.name).toBe('Firma 20010');
   });
@@ -189,7 +175,7 @@ describe('PUT /erp/v1/companies', () => {
     expect((await listing()).data[0]!.isGrossPrice).toBe(false);
     const stored = (await companyRow('10001'))!;
     const answer = await upsert('companies', [
-      company('10001', { name: stored.name, showNetPrices: false, discountPercent: 7.5, discountType: 'percent', freight: { amount: 9.5, freeFrom: 150 }, minimumOrderAmount: 80 }),
+      erpCompany('10001', { name: stored.name, showNetPrices: false, discountPercent: 7.5, discountType: 'percent', freight: { amount: 9.5, freeFrom: 150 }, minimumOrderAmount: 80 }),
     ]);
     expect(outcomes(answer)).toEqual(['updated']);
     const current = await json<{ account: { showNetPrices: boolean; minCartAmount: number; transientObject: { company: unknown } } }>(customer, '/api/user/currentUser');
@@ -205,15 +191,15 @@ describe('PUT /erp/v1/companies', () => {
     const orders = async () => (await json<{ meta: { total: number } }>(customer, '/api/order')).meta.total;
     const finance = async () => (await shop.app.inject({ url: '/api/account/list', headers: { authorization: customer } })).statusCode;
     const name = (await companyRow('10001'))!.name;
-    await upsert('companies', [company('10001', { name, usersSeeCompanyOrders: true, usersSeeFinance: false })]);
+    await upsert('companies', [erpCompany('10001', { name, usersSeeCompanyOrders: true, usersSeeFinance: false })]);
     const companyOrders = await orders();
     expect(await finance()).toBe(403);
     // The order history keeps a company's setting a few seconds: the change is seen without waiting.
-    expect(outcomes(await upsert('companies', [company('10001', { name, usersSeeCompanyOrders: false, usersSeeFinance: true })]))).toEqual(['updated']);
+    expect(outcomes(await upsert('companies', [erpCompany('10001', { name, usersSeeCompanyOrders: false, usersSeeFinance: true })]))).toEqual(['updated']);
     const ownOrders = await orders();
     expect(ownOrders).toBeLessThan(companyOrders);
     expect(await finance()).toBe(200);
-    await upsert('companies', [company('10001', { name, usersSeeCompanyOrders: true, usersSeeFinance: false })]);
+    await upsert('companies', [erpCompany('10001', { name, usersSeeCompanyOrders: true, usersSeeFinance: false })]);
     expect(await orders()).toBe(companyOrders);
   });
 
@@ -223,11 +209,11 @@ describe('PUT /erp/v1/companies', () => {
     expect(outcomes(await upsert('salesPersonAssignments', [{ salesPersonExternalId: 'S-FIND', companyExternalIds: ['10001', '10002', '10003', '20020'] }]))).toEqual([
       { 'companyExternalIds.3': 'erp.reference.unknown' },
     ]);
-    await upsert('companies', [company('20020', { name: 'Küstenwerk OHG' })]);
+    await upsert('companies', [erpCompany('20020', { name: 'Küstenwerk OHG' })]);
     await upsert('salesPersonAssignments', [{ salesPersonExternalId: 'S-FIND', companyExternalIds: ['10001', '10002', '10003', '20020'] }]);
     const search = (term: string) => json<{ data: { customerNo: string; name: string }[] }>(sales, `/api/user/salesPersonCustomers?search=${encodeURIComponent(term)}`);
     expect((await search('Küsten')).data).toEqual([expect.objectContaining({ customerNo: '20020', name: 'Küstenwerk OHG' })]);
-    await upsert('companies', [company('20020', { name: 'Deichwerk OHG' })]);
+    await upsert('companies', [erpCompany('20020', { name: 'Deichwerk OHG' })]);
     expect((await search('Küsten')).data).toEqual([]);
     expect((await search('Deich')).data).toEqual([expect.objectContaining({ customerNo: '20020' })]);
   });
@@ -300,7 +286,7 @@ describe('PUT /erp/v1/users', () => {
   it('refuses a user whose company comes only in a later request, and takes it once the company is stored', async () => {
     expect(outcomes(await upsert('users', [user('U-20', { companyExternalId: '20030' })]))).toEqual([{ companyExternalId: 'erp.reference.unknown' }]);
     expect(await userRow('U-20')).toBeUndefined();
-    await upsert('companies', [company('20030', { name: 'Spätkunde GmbH' })]);
+    await upsert('companies', [erpCompany('20030', { name: 'Spätkunde GmbH' })]);
     expect(outcomes(await upsert('users', [user('U-20', { companyExternalId: '20030', role: 'customer_admin' })]))).toEqual(['created']);
     expect((await userRow('U-20'))!.role).toBe('customer_admin');
   });
@@ -381,7 +367,7 @@ describe('PUT /erp/v1/salesPersonAssignments', () => {
   it('replaces the companies a sales person serves: the customer search shows the new set at once', async () => {
     const sales = await shop.login('sales');
     const salesId = await giveExternalId('sales', 'S-50');
-    await upsert('companies', [company('20050', { name: 'Elbkontor KG' })]);
+    await upsert('companies', [erpCompany('20050', { name: 'Elbkontor KG' })]);
     const search = async () => (await json<{ data: { customerNo: string }[] }>(sales, '/api/user/salesPersonCustomers?search=')).data.map((entry) => entry.customerNo).sort();
     await upsert('salesPersonAssignments', [{ salesPersonExternalId: 'S-50', companyExternalIds: ['10001', '10002', '10003'] }]);
     expect(await search()).toEqual(['10001', '10002', '10003']);
@@ -421,7 +407,7 @@ describe('PUT /erp/v1/salesPersonAssignments', () => {
 describe('the customer routes', () => {
   it('refuse a body that is no list of rows, too many rows, or NDJSON with a broken line: 400, nothing written', async () => {
     const answers = [
-      await put('companies', { rows: [company('20070')] }),
+      await put('companies', { rows: [erpCompany('20070')] }),
       await put('companies', []),
       await put('users', Array.from({ length: 1001 }, (_, at) => user(`U-B${at}`))),
       await put('addresses', `${JSON.stringify(address('A-70'))}\n{"externalId": "A-71",\n`, { contentType: 'application/x-ndjson' }),
@@ -432,7 +418,7 @@ describe('the customer routes', () => {
   });
 
   it('take NDJSON as well as JSON', async () => {
-    const body = [company('20080'), company('20081')].map((row) => JSON.stringify(row)).join('\n');
+    const body = [erpCompany('20080'), erpCompany('20081')].map((row) => JSON.stringify(row)).join('\n');
     const response = await put('companies', body, { contentType: 'application/x-ndjson' });
     expect(response.statusCode).toBe(200);
     expect(outcomes(response.json<Answer>())).toEqual(['created', 'created']);
@@ -457,7 +443,7 @@ describe('the customer routes', () => {
       .execute();
     const { secret: otherKey } = await shop.services.apiClients.create({ tenantId: other.id, name: 'ERP', scopes: ['customers:write'], expiresAt: null });
     const demoCompany = await companyRow('10003');
-    const response = await put('companies', [company('10003', { name: 'Fremd GmbH' })], { key: otherKey });
+    const response = await put('companies', [erpCompany('10003', { name: 'Fremd GmbH' })], { key: otherKey });
     expect(outcomes(response.json<Answer>())).toEqual(['created']);
     const users = await put('users', [user('U-90', { companyExternalId: '10003', username: 'customer' })], { key: otherKey });
     expect(outcomes(users.json<Answer>())).toEqual(['created']);

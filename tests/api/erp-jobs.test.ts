@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { startTestShop, type TestShop } from './helper.ts';
 import { catalogClient, type CatalogClient } from './catalog-fixtures.ts';
-import { demoTenantId, erpKey, erpLoad, insertOtherTenant, type LoadAnswer } from './erp-load-fixtures.ts';
+import { demoTenantId, erpCompany, erpKey, erpLoad, insertOtherTenant, type LoadAnswer } from './erp-load-fixtures.ts';
 import { fillBasket, orderableProduct, placeOrder, shippingAddressOf } from './erp-order-fixtures.ts';
 import { jobErrors, ndjson, postJob, readJob, settledJob, startJob } from './erp-job-fixtures.ts';
 
@@ -48,21 +48,6 @@ function product(sku: string, categoryExternalId: string, extra: Record<string, 
   };
 }
 
-const company = (externalId: string, extra: Record<string, unknown> = {}) => ({
-  externalId,
-  name: `Firma ${externalId}`,
-  vatCountry: 'DE',
-  showNetPrices: true,
-  discountPercent: 0,
-  discountType: null,
-  freight: null,
-  minimumOrderAmount: 0,
-  blockedDelivery: false,
-  active: true,
-  usersSeeCompanyOrders: true,
-  usersSeeFinance: false,
-  ...extra,
-});
 
 const user = (externalId: string, extra: Record<string, unknown>) => ({
   externalId,
@@ -88,7 +73,7 @@ const loads: [type: string, rows: (p: string) => unknown[]][] = [
   ['seasons', (p) => [{ externalId: `${p}-S1`, name: `Saison ${p}`, date: '2028-03-01' }, { externalId: `${p}-S2`, name: '', date: 'later' }]],
   ['prices', (p) => [{ sku: `${p}-1`, listPrice: eur(12.5) }, { sku: `${p}-2`, listPrice: eur(3), retailPrice: eur(4.5) }, { sku: 'NO-SUCH-SKU', listPrice: eur(1) }, { sku: `${p}-1`, listPrice: eur(-1) }]],
   ['stock', (p) => [{ sku: `${p}-1`, quantity: 5, preStocks: [{ seasonExternalId: `${p}-S1`, quantity: 2 }] }, { sku: `${p}-2`, quantity: 7, preStocks: [] }, { sku: 'NO-SUCH-SKU', quantity: 1, preStocks: [] }]],
-  ['companies', (p) => [company(`${p}9001`), company(`${p}9002`), company(`${p}9003`, { vatCountry: 'no country' })]],
+  ['companies', (p) => [erpCompany(`${p}9001`), erpCompany(`${p}9002`), erpCompany(`${p}9003`, { vatCountry: 'no country' })]],
   ['users', (p) => [user(`${p}-U1`, { companyExternalId: `${p}9001` }), user(`${p}-SALES`, { role: 'sales' }), user(`${p}-U3`, { companyExternalId: 'NO-SUCH-COMPANY' })]],
   [
     'addresses',
@@ -290,7 +275,7 @@ describe('mode=full', () => {
   it('deactivates companies a full load did not name, once confirmed, deleting none', async () => {
     const companies = async () => (await shop.db.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).execute()).length;
     const before = await companies();
-    const id = await startJob(shop, secret, 'companies', [company('J9001')], { mode: 'full' });
+    const id = await startJob(shop, secret, 'companies', [erpCompany('J9001')], { mode: 'full' });
     const waiting = await settledJob(shop, secret, id);
     expect(waiting.state).toBe('needs_confirmation');
     const scope = waiting.deactivation!.scope;

@@ -115,3 +115,20 @@ export async function insertProduct(shop: TestShop, tenantId: number, categoryId
 export async function insertOtherTenant(shop: TestShop, slug: string): Promise<number> {
   return (await shop.db.insertInto('tenants').values({ slug, name: `Großhandel ${slug}` }).returning('id').executeTakeFirstOrThrow()).id;
 }
+
+/** A company row as PUT /erp/v1/companies takes it: an ordinary German customer unless `fields` say otherwise. */
+export const erpCompany = (externalId: string, fields: Record<string, unknown> = {}) => ({
+  externalId,
+  name: `Firma ${externalId}`,
+  vatCountry: 'DE',
+  showNetPrices: true,
+  discountPercent: 0,
+  discountType: null,
+  freight: null,
+  minimumOrderAmount: 0,
+  blockedDelivery: false,
+  active: true,
+  usersSeeCompanyOrders: true,
+  usersSeeFinance: false,
+  ...fields,
+});

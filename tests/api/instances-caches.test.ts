@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callApi, demoAccounts, startTestShop, type TestShop } from './helper.ts';
 import { startShopInstance, type ShopInstance } from './shop-instance.ts';
+import { erpCompany } from './erp-load-fixtures.ts';
 
 // Several instances of the shop on one database, a buyer's consecutive requests landing on different ones
 // (docs/operations.md, "What each instance keeps in memory"). Each test changes data through instance A the
@@ -45,25 +46,10 @@ async function erpLoad(path: string, rows: unknown[]): Promise<void> {
   expect(answer.body.counts.failed, answer.raw).toBe(0);
 }
 
-const companyRow = (customerNo: string, name: string, fields: Record<string, unknown> = {}) => ({
-  externalId: customerNo,
-  name,
-  vatCountry: 'DE',
-  showNetPrices: true,
-  discountPercent: 0,
-  discountType: null,
-  freight: null,
-  minimumOrderAmount: 0,
-  blockedDelivery: false,
-  active: true,
-  usersSeeCompanyOrders: true,
-  usersSeeFinance: false,
-  ...fields,
-});
 
-const sessionsCompany = () => companyRow('CACHE-1', 'Kachel Eins GmbH');
-const servedCompany = (name = 'Kachel Zwei GmbH') => companyRow('CACHE-2', name);
-const buyingCompany = (fields: Record<string, unknown> = {}) => companyRow('CACHE-BUY', 'Kachel Einkauf GmbH', fields);
+const sessionsCompany = () => erpCompany('CACHE-1', { name: 'Kachel Eins GmbH' });
+const servedCompany = (name = 'Kachel Zwei GmbH') => erpCompany('CACHE-2', { name });
+const buyingCompany = (fields: Record<string, unknown> = {}) => erpCompany('CACHE-BUY', { name: 'Kachel Einkauf GmbH', ...fields });
 
 async function companyId(customerNo: string): Promise<number> {
   return (await shop.db.selectFrom('companies').select('id').where('tenant_id', '=', tenantId).where('customer_no', '=', customerNo).executeTakeFirstOrThrow()).id;
@@ -296,7 +282,7 @@ describe('sessions and permissions end on every instance within CACHE_MS', () =>
     const ordersOnB = async () => (await call(b, colleague, 'GET', '/api/order')).body.meta.total;
     expect(await ordersOnB()).toBe(1);
     try {
-      await erpLoad('/companies', [companyRow('CACHE-1', 'Kachel Eins GmbH', { usersSeeCompanyOrders: false })]);
+      await erpLoad('/companies', [erpCompany('CACHE-1', { name: 'Kachel Eins GmbH', usersSeeCompanyOrders: false })]);
       expect([0, 1]).toContain(await ordersOnB());
       passBound(b, b.lifetimes.sharedMs);
       expect(await ordersOnB()).toBe(0);
@@ -383,7 +369,7 @@ describe('catalogue answers, counts and the data behind them follow within their
     const shown = async () => (await call(b, buyer, 'GET', `/api/material/${productId}`)).body.isGrossPrice;
     expect(await shown()).toBe(false);
     try {
-      await erpLoad('/companies', [companyRow('CACHE-1', 'Kachel Eins GmbH', { showNetPrices: false })]);
+      await erpLoad('/companies', [erpCompany('CACHE-1', { name: 'Kachel Eins GmbH', showNetPrices: false })]);
       expect([false, true]).toContain(await shown());
       passBound(b, Math.max(b.lifetimes.sharedMs, b.lifetimes.answerMs));
       expect(await shown()).toBe(true);

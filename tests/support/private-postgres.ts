@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../scripts/cluster/instances.ts';
 
 // A PostgreSQL server of a test's own, in a temporary folder on a free port, which the test may stop and
 // start again (a restart under load) without disturbing the machine's server that the other tests share.
@@ -23,16 +23,6 @@ export interface PrivatePostgres {
   remove(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function asPostgres(program: string, args: string[]) {
   return run('runuser', ['-u', 'postgres', '--', path.join(binDir, program), ...args], { timeout: 60_000 });
