@@ -52,6 +52,25 @@ export async function createSession(db: Database, tenantId: number, userId: numb
   return token;
 }
 
+/**
+ * `count` buyers of the company, `bench-buyer-N`, made afresh (their order history starts empty), each with a
+ * session written directly (signing 200 buyers in would measure argon2): their session tokens.
+ */
+export async function createBenchBuyers(db: Database, company: { id: number; tenant_id: number }, count: number): Promise<string[]> {
+  await db.deleteFrom('users').where('username', 'like', 'bench-buyer-%').execute();
+  const template = await db.selectFrom('users').select('password_hash').where('username', '=', 'customer').executeTakeFirstOrThrow();
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = await db
+      .insertInto('users')
+      .values({ tenant_id: company.tenant_id, company_id: company.id, current_company_id: null, username: `bench-buyer-${i}`, email: `bench-buyer-${i}@example.com`, first_name: 'Bench', last_name: String(i), phone: null, password_hash: template.password_hash, role: 'customer', locale: null, is_deal: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    tokens.push(await createSession(db, company.tenant_id, user.id));
+  }
+  return tokens;
+}
+
 function start(script: string, env: Record<string, string>): ChildProcess {
   const profile = process.env.BENCH_SHOP_PROFILE && script.startsWith('server') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDataDir, 'profiles')}`] : [];
   return spawn(process.execPath, [...profile, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_SHOP_LOG ? 'inherit' : 'ignore', 'inherit'] });
@@ -78,16 +97,10 @@ export interface BenchServers {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the hello route and the production server (mail worker off, warn logging, sign-in throttle
- * wide enough for the bench) and waits until both answer. `env` adds to or overrides the shop's settings.
- */
-export async function startServers(options: { engine: DatabaseEngine; products: number; shopPort: number; helloPort: number; env?: Record<string, string> }): Promise<BenchServers> {
-  const hello = start('bench/hello-server.ts', { PORT: String(options.helloPort) });
-  const shop = start('server/index.ts', {
-    PORT: String(options.shopPort),
-    HOST: '127.0.0.1',
-    DATABASE_URL: await databaseUrl(options.engine, options.products),
+/** The production server's settings in a bench: the bench database, mail worker off, warn logging, a sign-in throttle wide enough for the bench. */
+export async function benchShopEnv(engine: DatabaseEngine, products: number): Promise<Record<string, string>> {
+  return {
+    DATABASE_URL: await databaseUrl(engine, products),
     MEDIA_DIR: path.join(benchDataDir, 'media'),
     FILES_DIR: path.join(benchDataDir, 'files'),
     MAIL_WORKER: 'off',
@@ -95,6 +108,19 @@ export async function startServers(options: { engine: DatabaseEngine; products: 
     LOG_LEVEL: 'warn',
     CATALOG_ANSWER_CACHE_MS: answerReuseMs,
     LOGIN_MAX_ATTEMPTS: '1000',
+  };
+}
+
+/**
+ * Starts the hello route and the production server (with `benchShopEnv`) and waits until both answer.
+ * `env` adds to or overrides the shop's settings.
+ */
+export async function startServers(options: { engine: DatabaseEngine; products: number; shopPort: number; helloPort: number; env?: Record<string, string> }): Promise<BenchServers> {
+  const hello = start('bench/hello-server.ts', { PORT: String(options.helloPort) });
+  const shop = start('server/index.ts', {
+    PORT: String(options.shopPort),
+    HOST: '127.0.0.1',
+    ...(await benchShopEnv(options.engine, options.products)),
     ...options.env,
   });
   const children = [hello, shop];
@@ -187,7 +213,7 @@ export async function measure(
 }
 
 /** The process's CPU time so far in ms (user and system; Linux's /proc), undefined elsewhere. */
-function cpuMs(pid: number | undefined): number | undefined {
+export function cpuMs(pid: number | undefined): number | undefined {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 a second on Linux).
@@ -232,7 +258,7 @@ export const mixedPaths = (list: readonly string[]): autocannon.Request[] => [
 ];
 
 /** The Fastify hello route for 5 s: the fastest answer on this machine, to read the other figures by. */
-export async function measureHello(servers: BenchServers, connections = 10) {
+export async function measureHello(servers: Pick<BenchServers, 'helloUrl'>, connections = 10) {
   const result = await autocannon({ url: servers.helloUrl, connections, duration: 5 });
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }

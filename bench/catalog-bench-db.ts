@@ -32,12 +32,19 @@ async function withPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Pr
   }
 }
 
+const postgresName = (products: number) => `shop_bench_catalog_${products}`;
+
+/** Whether the PostgreSQL database of this size was made already (seeding a large one takes minutes). */
+export async function postgresBenchDatabaseExists(products: number): Promise<boolean> {
+  return withPostgresAdmin(async (client) => ((await client.query('select 1 from pg_database where datname = $1', [postgresName(products)])).rowCount ?? 0) > 0);
+}
+
 export async function databaseUrl(engine: DatabaseEngine, products: number): Promise<string> {
   if (engine === 'sqlite') {
     fs.mkdirSync(benchDataDir, { recursive: true });
     return path.join(benchDataDir, `catalog-${products}.sqlite`);
   }
-  const name = `shop_bench_catalog_${products}`;
+  const name = postgresName(products);
   await withPostgresAdmin(async (client) => {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { DatabaseEngine } from '../server/config.ts';
-import { createSession, measureHello, percentile, startServers } from './bench-harness.ts';
+import { createBenchBuyers, measureHello, percentile, startServers } from './bench-harness.ts';
 import { benchDataDir, openBenchDatabase } from './catalog-bench-db.ts';
 
 // `npm run bench:orders [-- --products 100000] [--engine postgres] [--rounds 10] [--connections 10] [--rate 100]`:
@@ -55,18 +55,8 @@ const pool = await db
   .execute();
 await db.updateTable('products').set({ stock: 10_000_000 }).where('id', 'in', pool.map((p) => p.id)).execute();
 
-// The buyers: users with a session each, written directly (signing 200 buyers in would measure argon2).
-await db.deleteFrom('users').where('username', 'like', 'bench-buyer-%').execute();
-const template = await db.selectFrom('users').select('password_hash').where('username', '=', 'customer').executeTakeFirstOrThrow();
-const tokens: string[] = [];
-for (let i = 0; i < buyers; i++) {
-  const user = await db
-    .insertInto('users')
-    .values({ tenant_id: company.tenant_id, company_id: company.id, current_company_id: null, username: `bench-buyer-${i}`, email: `bench-buyer-${i}@example.com`, first_name: 'Bench', last_name: String(i), phone: null, password_hash: template.password_hash, role: 'customer', locale: null, is_deal: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  tokens.push(await createSession(db, company.tenant_id, user.id));
-}
+// The buyers, with a session each.
+const tokens = await createBenchBuyers(db, company, buyers);
 if (engine === 'postgres') await sql`analyze`.execute(db);
 await handle.close();
 
