@@ -10,7 +10,7 @@ import { createMix, kindShares, requestKinds, type Figures, type MixResult } fro
 import { createClusterProcesses } from './cluster-processes.ts';
 import { readMixTargets } from './cluster-targets.ts';
 
-// `npm run bench:cluster [-- --products 100000] [--instances 3] [--seconds 10] [--rate R] [--orders 20]`:
+// `npm run bench:cluster [-- --products 100000] [--instances 3] [--seconds 10] [--rate R] [--orders 20] [--rounds 2]`:
 // what running the shop as several instances behind HAProxy (`npm run cluster`) costs, on PostgreSQL
 // (the catalogue database of bench/catalog-bench-db.ts), against the production server started the way
 // `npm run cluster` starts it, next to a Fastify hello route:
@@ -22,8 +22,9 @@ import { readMixTargets } from './cluster-targets.ts';
 //      and refilled by the cart adds) through HAProxy, first to one instance alone (the others run idle;
 //      all were warmed up alike), then to all: the most they answer with 10 requests in flight, then
 //      the load sent at a fixed rate (open loop, `--rate`, by default 60 % of the most one instance
-//      answered), after a warm-up at that rate: p50 and p99 of each kind and overall, and the errors
-//      (wanted: p99 with all within 1.2 × with one; no errors);
+//      answered), after a warm-up at that rate, one instance and all taking turns `--rounds` times: p50 and
+//      p99 of each kind and overall of the last round, each round's p99, and the errors (wanted: p99 with
+//      all within 1.2 × with one; no errors);
 //   3. an order placed directly on instance app1, then looked for every 5 ms on app2: in the ERP's event
 //      feed and in the buyer's order history, `--orders` orders (wanted: both within 1 s).
 // `--products` defaults to 100,000 when that database exists, and says how to make it when not.
@@ -31,7 +32,7 @@ import { readMixTargets } from './cluster-targets.ts';
 // the catalogue's answer reuse off. The instances' warnings and errors are shown, prefixed with their name.
 
 const largeCatalogue = 100_000;
-const usage = 'Usage: npm run bench:cluster [-- --products N] [--instances N] [--seconds S] [--rate R] [--orders N]';
+const usage = 'Usage: npm run bench:cluster [-- --products N] [--instances N] [--seconds S] [--rate R] [--orders N] [--rounds N]';
 const { values } = parseArgs({
   options: {
     products: { type: 'string' },
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: String(benchSeconds) },
     rate: { type: 'string' },
     orders: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '2' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -46,8 +48,9 @@ const instances = Number(values.instances);
 const seconds = Number(values.seconds);
 const fixedRate = values.rate === undefined ? undefined : Number(values.rate);
 const orders = Number(values.orders);
+const roundCount = Number(values.rounds);
 const positive = (n: number | undefined) => n === undefined || (Number.isFinite(n) && n > 0);
-if (values.help || !Number.isInteger(instances) || instances < 2 || instances > 16 || !positive(seconds) || !positive(fixedRate) || !Number.isInteger(orders) || orders < 1) {
+if (values.help || !Number.isInteger(instances) || instances < 2 || instances > 16 || !positive(seconds) || !positive(fixedRate) || !Number.isInteger(orders) || orders < 1 || !Number.isInteger(roundCount) || roundCount < 1) {
   console.log(`${usage}\n(--instances at least 2: the third part places orders on one instance and reads them on another)`);
   process.exit(values.help ? 0 : 2);
 }
@@ -143,10 +146,10 @@ try {
     const cpuPerAnswerMs = cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : (cpuAtEnd - cpuAtStart) / result.overall.count;
     return { ...result, cpuPerAnswerMs };
   };
-  // One instance and all of them take turns, twice: a machine whose speed drifts, a database that grows with
-  // the orders placed, weigh on both alike. The second round of each is reported.
+  // One instance and all of them take turns, `--rounds` times: a machine whose speed drifts, a database that
+  // grows with the orders placed, weigh on both alike. The last round of each is reported in full.
   const rounds: { one: Awaited<ReturnType<typeof atRate>>; all: Awaited<ReturnType<typeof atRate>> }[] = [];
-  for (let round = 0; round < 2; round++) rounds.push({ one: await atRate(proxyToOne), all: await atRate(proxyToAll) });
+  for (let round = 0; round < roundCount; round++) rounds.push({ one: await atRate(proxyToOne), all: await atRate(proxyToAll) });
   console.error(`p99 of all requests at ${rate} req/s by round (→ 1 / → ${instances}): ${rounds.map((r) => `${r.one.overall.p99} / ${r.all.overall.p99} ms`).join(', ')}`);
   const { one: onOne, all: onAll } = rounds.at(-1)!;
 
