@@ -13,12 +13,15 @@ function databaseAnswersInTime(db: Database): Promise<void> {
   return Promise.race([checkDatabaseAnswers(db), timeout]).finally(() => clearTimeout(timer));
 }
 
+// A load balancer asks every half second or so: its answers are not logged, only what goes wrong (warnings).
+const quietChecks = { logLevel: 'warn' } as const;
+
 export default async function healthRoutes(app: FastifyInstance, { db, isDraining }: { db: Database; isDraining: () => boolean }) {
   // Liveness: the process answers.
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', quietChecks, async () => ({ status: 'ok' }));
 
   // Readiness: the instance is not stopping and the database answers; a load balancer sends traffic only then.
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', quietChecks, async (request, reply) => {
     if (isDraining()) return reply.status(503).send({ status: 'draining' });
     try {
       await databaseAnswersInTime(db);
