@@ -94,7 +94,7 @@ async function stopAll(signal: string) {
 }
 process.on('SIGINT', () => void stopAll('SIGINT'));
 process.on('SIGTERM', () => void stopAll('SIGTERM'));
-void proxy.process.once('exit', (code) => {
+proxy.process.once('exit', (code) => {
   if (stopping) return;
   console.error(`haproxy exited (${code}): stopping`);
   void stopAll('haproxy exit');
